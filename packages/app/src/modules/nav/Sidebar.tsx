@@ -1,0 +1,51 @@
+import {
+  Sidebar,
+  SidebarDivider,
+  SidebarGroup,
+  SidebarScrollWrapper,
+  SidebarSpace,
+  SidebarItem,
+} from '@backstage/core-components';
+import { NavContentBlueprint } from '@backstage/plugin-app-react';
+import { SidebarLogo } from './SidebarLogo';
+import MenuIcon from '@material-ui/icons/Menu';
+import { UserSettingsSignInAvatar } from '@backstage/plugin-user-settings';
+import { NotificationsSidebarItem } from '@backstage/plugin-notifications';
+
+export const SidebarContent = NavContentBlueprint.make({
+  params: {
+    component: ({ navItems }) => {
+      const nav = navItems.withComponent(item => (
+        <SidebarItem icon={() => item.icon} to={item.href} text={item.title} />
+      ));
+
+      nav.take('page:notifications'); // rendered by NotificationsSidebarItem below
+
+      return (
+        <Sidebar>
+          <SidebarLogo />
+          <SidebarDivider />
+          <SidebarGroup label="Menu" icon={<MenuIcon />}>
+            {nav.take('page:catalog')}
+            {nav.take('page:extension-scorecard')}
+            <SidebarDivider />
+            <SidebarScrollWrapper>
+              {nav.rest({ sortBy: 'title' })}
+            </SidebarScrollWrapper>
+          </SidebarGroup>
+          <SidebarSpace />
+          <SidebarDivider />
+          <NotificationsSidebarItem />
+          <SidebarDivider />
+          <SidebarGroup
+            label="Settings"
+            icon={<UserSettingsSignInAvatar />}
+            to="/settings"
+          >
+            {nav.take('page:user-settings')}
+          </SidebarGroup>
+        </Sidebar>
+      );
+    },
+  },
+});

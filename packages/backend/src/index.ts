@@ -1,0 +1,36 @@
+/*
+ * The Backstage backend of the Extension Scorecard demo portal.
+ */
+import { createBackend } from '@backstage/backend-defaults';
+
+const backend = createBackend();
+
+backend.add(import('@backstage/plugin-app-backend'));
+
+// auth: guest sign-in for local use
+backend.add(import('@backstage/plugin-auth-backend'));
+backend.add(import('@backstage/plugin-auth-backend-module-guest-provider'));
+
+// catalog
+backend.add(import('@backstage/plugin-catalog-backend'));
+backend.add(import('@backstage/plugin-catalog-backend-module-logs'));
+
+// permission framework (allow-all for the local demo; see the backend plugin README for a real policy)
+backend.add(import('@backstage/plugin-permission-backend'));
+backend.add(
+  import('@backstage/plugin-permission-backend-module-allow-all-policy'),
+);
+
+// notifications and signals: the scorecard notifies owning groups through them
+backend.add(import('@backstage/plugin-notifications-backend'));
+backend.add(import('@backstage/plugin-signals-backend'));
+
+// actions registry served over MCP
+backend.add(import('@backstage/plugin-mcp-actions-backend'));
+
+// Extension Scorecard
+backend.add(
+  import('@extension-scorecard/plugin-extension-scorecard-backend'),
+);
+
+backend.start();

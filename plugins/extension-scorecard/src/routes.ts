@@ -1,0 +1,4 @@
+import { createRouteRef } from '@backstage/core-plugin-api';
+
+/** @public */
+export const rootRouteRef = createRouteRef({ id: 'extension-scorecard' });

