@@ -8,3 +8,4 @@ export * from './kinds';
 export * from './checks';
 export * from './permissions';
 export * from './evidence';
+export * from './scorecard';
