@@ -120,3 +120,20 @@ export interface ClusterCollection {
   /** A whole-cluster failure (unreachable, timeout) with no data at all. */
   error?: string;
 }
+
+/** Options of one collection run. */
+export interface CollectOptions {
+  /** Aborts the run (e.g. the scheduler's task timeout); the result then reports an error. */
+  signal?: AbortSignal;
+}
+
+/**
+ * One cluster the scorecard audits: a live API server or a dump directory.
+ * `collect` never throws for cluster trouble: it reports it in the collection
+ * (`error` for the whole cluster, `reads` per resource).
+ */
+export interface ClusterSource {
+  name: string;
+  type: 'live' | 'dump';
+  collect(options?: CollectOptions): Promise<ClusterCollection>;
+}

@@ -2,7 +2,10 @@
  * The normalized inventory: extension components built from cluster objects and
  * catalog entities. Produced by inventory/ (pure functions), consumed by checks/.
  */
-import type { ExtensionKind, PathClass } from '@extension-scorecard/plugin-extension-scorecard-common';
+import type {
+  ExtensionKind,
+  PathClass,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ClusterCollection, KubeObject } from '../collect/types';
 
 /** The six-question design record and declarations a team writes in `spec.extension`. */
@@ -73,7 +76,8 @@ export const SCHEDULER_EXTENSION_POINTS = [
   'Bind',
   'PostBind',
 ] as const;
-export type SchedulerExtensionPoint = (typeof SCHEDULER_EXTENSION_POINTS)[number];
+export type SchedulerExtensionPoint =
+  (typeof SCHEDULER_EXTENSION_POINTS)[number];
 
 export interface DeclaredPermission {
   apiGroups: string[];
@@ -146,6 +150,21 @@ export interface InstanceObjects {
   endpointSlices: KubeObject[];
   podDisruptionBudgets: KubeObject[];
   serviceAccounts: KubeObject[];
+  /** RoleBindings naming one of `serviceAccounts` as a subject, and the Roles they grant. */
+  roleBindings: KubeObject[];
+  roles: KubeObject[];
+  /**
+   * ClusterRoleBindings naming one of `serviceAccounts`, and the ClusterRoles granted to them
+   * (through a ClusterRoleBinding or a RoleBinding), plus the ClusterRoles an aggregated one selects.
+   */
+  clusterRoleBindings: KubeObject[];
+  clusterRoles: KubeObject[];
+  /**
+   * Nodes this instance lands on or advertises on: Nodes a RuntimeClass's
+   * `scheduling.nodeSelector` matches, Nodes with the device plugin's extended resource
+   * in capacity, Nodes with a CSINode entry or ResourceSlice of the driver.
+   */
+  nodes: KubeObject[];
   /** cert-manager Certificates serving this extension. */
   certificates: KubeObject[];
   serviceMonitors: KubeObject[];
@@ -207,6 +226,11 @@ export function emptyInstanceObjects(): InstanceObjects {
     endpointSlices: [],
     podDisruptionBudgets: [],
     serviceAccounts: [],
+    roleBindings: [],
+    roles: [],
+    clusterRoleBindings: [],
+    clusterRoles: [],
+    nodes: [],
     certificates: [],
     serviceMonitors: [],
     podMonitors: [],

@@ -1,0 +1,132 @@
+/**
+ * Shapes shared by the live and dump sources: turning list bodies into KubeObjects
+ * and folding the read outcomes of several lists into one status per resource key.
+ */
+import type {
+  KubeObject,
+  ReadStatus,
+  ResourceKey,
+  ResourceSpec,
+} from './types';
+
+/** Why a value is not a usable Kubernetes object, or undefined when it is. */
+export function invalidObjectReason(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    return 'not an object';
+  }
+  const obj = value as Record<string, unknown>;
+  if (typeof obj.apiVersion !== 'string' || !obj.apiVersion) {
+    return 'missing apiVersion';
+  }
+  if (typeof obj.kind !== 'string' || !obj.kind) return 'missing kind';
+  const meta = obj.metadata as Record<string, unknown> | undefined;
+  if (!meta || typeof meta !== 'object' || Array.isArray(meta)) {
+    return 'missing metadata';
+  }
+  if (typeof meta.name !== 'string' || !meta.name)
+    return 'missing metadata.name';
+  return undefined;
+}
+
+/**
+ * True when a parsed document is a list (`kind: List` or `kind: <X>List` with `items`).
+ */
+export function isListDocument(
+  value: unknown,
+): value is {
+  apiVersion?: string;
+  kind: string;
+  items: unknown[];
+  metadata?: any;
+} {
+  const v = value as { kind?: unknown; items?: unknown } | null;
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    typeof v.kind === 'string' &&
+    v.kind.endsWith('List') &&
+    Array.isArray(v.items)
+  );
+}
+
+/**
+ * The items of a list with apiVersion/kind filled in: the API server omits them on
+ * items of typed lists (`DeploymentList`), while `v1 List` items carry their own.
+ */
+export function listItems(list: {
+  apiVersion?: string;
+  kind: string;
+  items: unknown[];
+}): unknown[] {
+  const typed = list.kind !== 'List';
+  const itemKind = typed ? list.kind.slice(0, -'List'.length) : undefined;
+  return list.items.map(item => {
+    if (!typed || !item || typeof item !== 'object') return item;
+    const obj = item as Record<string, unknown>;
+    if (obj.apiVersion && obj.kind) return obj;
+    return {
+      ...obj,
+      apiVersion: obj.apiVersion ?? list.apiVersion,
+      kind: obj.kind ?? itemKind,
+    };
+  });
+}
+
+/** True when a Pod matches the collector's Pending field selector. */
+export function matchesFieldSelector(
+  spec: ResourceSpec,
+  obj: KubeObject,
+): boolean {
+  if (!spec.fieldSelector) return true;
+  return spec.fieldSelector.split(',').every(term => {
+    const [path, expected] = term.split('=');
+    let value: any = obj;
+    for (const part of path.split('.')) value = value?.[part];
+    return String(value) === expected;
+  });
+}
+
+const SEVERITY: Record<ReadStatus['state'], number> = {
+  ok: 0,
+  'not-served': 1,
+  forbidden: 2,
+  failed: 3,
+};
+
+/**
+ * One status for a key read through several lists (`chaosmesh`): the worst of
+ * failed > forbidden; ok when any list was served and none failed or was forbidden;
+ * not-served only when none was served.
+ */
+export function combineReads(
+  parts: Array<{ plural: string; status: ReadStatus }>,
+): ReadStatus {
+  if (parts.length === 1) return parts[0].status;
+  const worst = [...parts].sort(
+    (a, b) => SEVERITY[b.status.state] - SEVERITY[a.status.state],
+  )[0];
+  if (worst.status.state === 'failed' || worst.status.state === 'forbidden') {
+    return {
+      state: worst.status.state,
+      reason: `${worst.plural}: ${worst.status.reason}`,
+    };
+  }
+  const ok = parts.find(p => p.status.state === 'ok');
+  if (ok) return ok.status;
+  return {
+    state: 'not-served',
+    reason: parts
+      .map(p => `${p.plural}: ${(p.status as { reason: string }).reason}`)
+      .join('; '),
+  };
+}
+
+/** Adds objects under a key, creating the array on first use. */
+export function addObjects(
+  objects: Partial<Record<ResourceKey, KubeObject[]>>,
+  key: ResourceKey,
+  items: KubeObject[],
+): void {
+  const list = objects[key] ?? (objects[key] = []);
+  for (const item of items) list.push(item);
+}

@@ -1,0 +1,323 @@
+/**
+ * The resources the collector reads, as data. Live collection, dump reading, the
+ * stand-in API server used in tests and `deploy/collector-rbac.yaml` all follow this
+ * table; a test keeps the ClusterRole and the table in agreement.
+ *
+ * Secrets are never read: certificate facts come from caBundles and cert-manager status.
+ */
+import type { ResourceKey, ResourceSpec } from './types';
+
+const DRA_VERSIONS = ['v1', 'v1beta2', 'v1beta1', 'v1alpha3'];
+
+/** The Chaos Mesh experiment kinds collected under the `chaosmesh` key. */
+export const CHAOS_MESH_PLURALS = [
+  'podchaos',
+  'networkchaos',
+  'stresschaos',
+  'iochaos',
+  'timechaos',
+  'httpchaos',
+  'dnschaos',
+] as const;
+
+/**
+ * Every list the collector makes. Several specs may share a key (`chaosmesh`):
+ * their objects are concatenated and their read statuses combined.
+ * @public
+ */
+export const RESOURCE_SPECS: readonly ResourceSpec[] = [
+  {
+    key: 'namespaces',
+    group: '',
+    versions: ['v1'],
+    plural: 'namespaces',
+    namespaced: false,
+  },
+  {
+    key: 'nodes',
+    group: '',
+    versions: ['v1'],
+    plural: 'nodes',
+    namespaced: false,
+  },
+  {
+    key: 'pods',
+    group: '',
+    versions: ['v1'],
+    plural: 'pods',
+    namespaced: true,
+    fieldSelector: 'status.phase=Pending',
+  },
+  {
+    key: 'services',
+    group: '',
+    versions: ['v1'],
+    plural: 'services',
+    namespaced: true,
+  },
+  {
+    key: 'serviceaccounts',
+    group: '',
+    versions: ['v1'],
+    plural: 'serviceaccounts',
+    namespaced: true,
+  },
+  {
+    key: 'endpointslices',
+    group: 'discovery.k8s.io',
+    versions: ['v1'],
+    plural: 'endpointslices',
+    namespaced: true,
+  },
+  {
+    key: 'deployments',
+    group: 'apps',
+    versions: ['v1'],
+    plural: 'deployments',
+    namespaced: true,
+  },
+  {
+    key: 'daemonsets',
+    group: 'apps',
+    versions: ['v1'],
+    plural: 'daemonsets',
+    namespaced: true,
+  },
+  {
+    key: 'poddisruptionbudgets',
+    group: 'policy',
+    versions: ['v1'],
+    plural: 'poddisruptionbudgets',
+    namespaced: true,
+  },
+  {
+    key: 'validatingwebhookconfigurations',
+    group: 'admissionregistration.k8s.io',
+    versions: ['v1'],
+    plural: 'validatingwebhookconfigurations',
+    namespaced: false,
+  },
+  {
+    key: 'mutatingwebhookconfigurations',
+    group: 'admissionregistration.k8s.io',
+    versions: ['v1'],
+    plural: 'mutatingwebhookconfigurations',
+    namespaced: false,
+  },
+  {
+    key: 'validatingadmissionpolicies',
+    group: 'admissionregistration.k8s.io',
+    versions: ['v1', 'v1beta1'],
+    plural: 'validatingadmissionpolicies',
+    namespaced: false,
+  },
+  {
+    key: 'validatingadmissionpolicybindings',
+    group: 'admissionregistration.k8s.io',
+    versions: ['v1', 'v1beta1'],
+    plural: 'validatingadmissionpolicybindings',
+    namespaced: false,
+  },
+  {
+    key: 'customresourcedefinitions',
+    group: 'apiextensions.k8s.io',
+    versions: ['v1'],
+    plural: 'customresourcedefinitions',
+    namespaced: false,
+  },
+  {
+    key: 'apiservices',
+    group: 'apiregistration.k8s.io',
+    versions: ['v1'],
+    plural: 'apiservices',
+    namespaced: false,
+  },
+  {
+    key: 'runtimeclasses',
+    group: 'node.k8s.io',
+    versions: ['v1'],
+    plural: 'runtimeclasses',
+    namespaced: false,
+  },
+  {
+    key: 'csidrivers',
+    group: 'storage.k8s.io',
+    versions: ['v1'],
+    plural: 'csidrivers',
+    namespaced: false,
+  },
+  {
+    key: 'csinodes',
+    group: 'storage.k8s.io',
+    versions: ['v1'],
+    plural: 'csinodes',
+    namespaced: false,
+  },
+  // DRA: whichever resource.k8s.io version the cluster serves, found by discovery.
+  // Older clusters do not serve the group at all, which is not an error.
+  {
+    key: 'deviceclasses',
+    group: 'resource.k8s.io',
+    versions: DRA_VERSIONS,
+    plural: 'deviceclasses',
+    namespaced: false,
+    optional: true,
+  },
+  {
+    key: 'resourceslices',
+    group: 'resource.k8s.io',
+    versions: DRA_VERSIONS,
+    plural: 'resourceslices',
+    namespaced: false,
+    optional: true,
+  },
+  {
+    key: 'roles',
+    group: 'rbac.authorization.k8s.io',
+    versions: ['v1'],
+    plural: 'roles',
+    namespaced: true,
+  },
+  {
+    key: 'clusterroles',
+    group: 'rbac.authorization.k8s.io',
+    versions: ['v1'],
+    plural: 'clusterroles',
+    namespaced: false,
+  },
+  {
+    key: 'rolebindings',
+    group: 'rbac.authorization.k8s.io',
+    versions: ['v1'],
+    plural: 'rolebindings',
+    namespaced: true,
+  },
+  {
+    key: 'clusterrolebindings',
+    group: 'rbac.authorization.k8s.io',
+    versions: ['v1'],
+    plural: 'clusterrolebindings',
+    namespaced: false,
+  },
+  // Optional CRDs: absent means not-served, which is fine.
+  {
+    key: 'certificates',
+    group: 'cert-manager.io',
+    versions: ['v1'],
+    plural: 'certificates',
+    namespaced: true,
+    optional: true,
+  },
+  {
+    key: 'servicemonitors',
+    group: 'monitoring.coreos.com',
+    versions: ['v1'],
+    plural: 'servicemonitors',
+    namespaced: true,
+    optional: true,
+  },
+  {
+    key: 'podmonitors',
+    group: 'monitoring.coreos.com',
+    versions: ['v1'],
+    plural: 'podmonitors',
+    namespaced: true,
+    optional: true,
+  },
+  {
+    key: 'prometheusrules',
+    group: 'monitoring.coreos.com',
+    versions: ['v1'],
+    plural: 'prometheusrules',
+    namespaced: true,
+    optional: true,
+  },
+  ...CHAOS_MESH_PLURALS.map(
+    (plural): ResourceSpec => ({
+      key: 'chaosmesh',
+      group: 'chaos-mesh.org',
+      versions: ['v1alpha1'],
+      plural,
+      namespaced: true,
+      optional: true,
+    }),
+  ),
+  {
+    key: 'chaosresults',
+    group: 'litmuschaos.io',
+    versions: ['v1alpha1'],
+    plural: 'chaosresults',
+    namespaced: true,
+    optional: true,
+  },
+];
+
+/** Every resource key, in table order, without duplicates. */
+export const RESOURCE_KEYS: readonly ResourceKey[] = [
+  ...new Set(RESOURCE_SPECS.map(s => s.key)),
+];
+
+/** The specs collected under one key (usually one; `chaosmesh` has several). */
+export function specsForKey(key: ResourceKey): ResourceSpec[] {
+  return RESOURCE_SPECS.filter(s => s.key === key);
+}
+
+/** `group/version` as used in apiVersion fields (`v1` for the core group). */
+export function groupVersion(group: string, version: string): string {
+  return group ? `${group}/${version}` : version;
+}
+
+/** The list path of a resource at the cluster scope, e.g. `/apis/apps/v1/deployments`. */
+export function listPath(spec: ResourceSpec, version: string): string {
+  return `${spec.group ? `/apis/${spec.group}` : '/api'}/${version}/${
+    spec.plural
+  }`;
+}
+
+/**
+ * Every group/version a spec may be served in, for discovery: one request per entry.
+ */
+export function discoveryGroupVersions(): string[] {
+  const out = new Set<string>();
+  for (const spec of RESOURCE_SPECS) {
+    for (const v of spec.versions) out.add(groupVersion(spec.group, v));
+  }
+  return [...out];
+}
+
+/**
+ * Finds the spec a Kubernetes object belongs to from its apiVersion and kind
+ * (used by dump reading, where files carry objects, not list URLs).
+ */
+export function specForObject(
+  apiVersion: string,
+  kind: string,
+): { spec: ResourceSpec; version: string } | undefined {
+  const slash = apiVersion.lastIndexOf('/');
+  const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+  const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+  const plural = kindToPlural(kind);
+  const spec = RESOURCE_SPECS.find(
+    s => s.group === group && s.plural === plural,
+  );
+  return spec ? { spec, version } : undefined;
+}
+
+/** Kinds whose plural is not `lowercase(kind) + 's'`. */
+const IRREGULAR_PLURALS: Record<string, string> = {
+  PodChaos: 'podchaos',
+  NetworkChaos: 'networkchaos',
+  StressChaos: 'stresschaos',
+  IOChaos: 'iochaos',
+  TimeChaos: 'timechaos',
+  HTTPChaos: 'httpchaos',
+  DNSChaos: 'dnschaos',
+  ValidatingAdmissionPolicy: 'validatingadmissionpolicies',
+  RuntimeClass: 'runtimeclasses',
+  DeviceClass: 'deviceclasses',
+};
+
+/** The resource plural of a kind, for the kinds of this table. */
+export function kindToPlural(kind: string): string {
+  return IRREGULAR_PLURALS[kind] ?? `${kind.toLowerCase()}s`;
+}
