@@ -9,3 +9,4 @@ export * from './checks';
 export * from './permissions';
 export * from './evidence';
 export * from './scorecard';
+export * from './api';

@@ -1,0 +1,3817 @@
+// This file is generated from openapi.yaml by scripts/generate-openapi.mjs. Do not edit it.
+// Run `node scripts/generate-openapi.mjs` in plugins/extension-scorecard-backend after changing the YAML.
+
+/** The OpenAPI document of the plugin, as a literal type. @public */
+export const spec = {
+  openapi: '3.1.0',
+  info: {
+    title: 'extension-scorecard',
+    version: '1',
+    description:
+      "Readiness scorecards for Kubernetes extensions: the latest snapshot of every\nextension component with its check results, history across snapshots,\nexperiment evidence, waivers, the quarterly audit report and collection runs.\n\nPaths are relative to the plugin's base URL, e.g.\n`http://localhost:7007/api/extension-scorecard`. Every endpoint except\n`/health` needs a Backstage token (`Authorization: Bearer …`, user or\nservice). Reads need `extension-scorecard.read` and only return components\nwhose catalog entity the caller may read (orphans: the configured admin\ngroup only). Writes need the permission named in their description.\nErrors use Backstage's error body (`{ error: { name, message }, request, response }`).\n",
+    license: {
+      name: 'Apache-2.0',
+      url: 'http://www.apache.org/licenses/LICENSE-2.0.html',
+    },
+    contact: {},
+  },
+  servers: [
+    {
+      url: '/',
+    },
+  ],
+  tags: [
+    {
+      name: 'Components',
+    },
+    {
+      name: 'Summaries',
+    },
+    {
+      name: 'Snapshots',
+    },
+    {
+      name: 'Audit',
+    },
+    {
+      name: 'Evidence',
+    },
+    {
+      name: 'Waivers',
+    },
+    {
+      name: 'Collection',
+    },
+  ],
+  paths: {
+    '/health': {
+      get: {
+        operationId: 'GetHealth',
+        description: 'Liveness of the plugin. Unauthenticated.',
+        responses: {
+          '200': {
+            description: 'The plugin is up.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    status: {
+                      type: 'string',
+                      const: 'ok',
+                    },
+                  },
+                  required: ['status'],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    '/components': {
+      get: {
+        operationId: 'ListComponents',
+        tags: ['Components'],
+        description:
+          'One page of the components of a snapshot (the latest by default), filtered,\nsorted and paged on the server. Filters combine with AND; a filter given\nseveral times (e.g. `kind=csi&kind=cni`) matches any of its values.\n`checkId` and `status` together select components with a result of that\ncheck in that status; alone, `status` selects components with any result\nin that status and `checkId` components on which that check ran.\n',
+        parameters: [
+          {
+            $ref: '#/components/parameters/snapshot',
+          },
+          {
+            name: 'owner',
+            in: 'query',
+            description: 'Owner entity ref, e.g. `group:default/team-storage`.',
+            schema: {
+              type: 'array',
+              items: {
+                type: 'string',
+                minLength: 1,
+              },
+            },
+          },
+          {
+            name: 'kind',
+            in: 'query',
+            schema: {
+              type: 'array',
+              items: {
+                $ref: '#/components/schemas/ExtensionKind',
+              },
+            },
+          },
+          {
+            name: 'cluster',
+            in: 'query',
+            schema: {
+              type: 'array',
+              items: {
+                type: 'string',
+                minLength: 1,
+              },
+            },
+          },
+          {
+            name: 'level',
+            in: 'query',
+            schema: {
+              type: 'array',
+              items: {
+                $ref: '#/components/schemas/ReadinessLevel',
+              },
+            },
+          },
+          {
+            name: 'failingDimension',
+            in: 'query',
+            description: 'Dimensions whose worst result is `fail`.',
+            schema: {
+              type: 'array',
+              items: {
+                $ref: '#/components/schemas/Dimension',
+              },
+            },
+          },
+          {
+            name: 'warningDimension',
+            in: 'query',
+            description:
+              'Dimensions whose worst result is `warn` or `fail` (heat-map cells filter with it).',
+            schema: {
+              type: 'array',
+              items: {
+                $ref: '#/components/schemas/Dimension',
+              },
+            },
+          },
+          {
+            name: 'checkId',
+            in: 'query',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+            },
+          },
+          {
+            name: 'status',
+            in: 'query',
+            schema: {
+              $ref: '#/components/schemas/CheckStatus',
+            },
+          },
+          {
+            name: 'lifecycle',
+            in: 'query',
+            schema: {
+              type: 'array',
+              items: {
+                type: 'string',
+                minLength: 1,
+              },
+            },
+          },
+          {
+            name: 'orphan',
+            in: 'query',
+            schema: {
+              type: 'boolean',
+            },
+          },
+          {
+            name: 'stale',
+            in: 'query',
+            description:
+              'Only components with data from a stale cluster (true) or none (false).',
+            schema: {
+              type: 'boolean',
+            },
+          },
+          {
+            name: 'search',
+            in: 'query',
+            description:
+              'Case-insensitive substring of the component id, name or owner.',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+            },
+          },
+          {
+            name: 'sort',
+            in: 'query',
+            schema: {
+              type: 'string',
+              enum: [
+                'name',
+                'kind',
+                'owner',
+                'level',
+                'score',
+                'fails',
+                'warns',
+                'lifecycle',
+              ],
+              default: 'name',
+            },
+          },
+          {
+            name: 'order',
+            in: 'query',
+            schema: {
+              type: 'string',
+              enum: ['asc', 'desc'],
+              default: 'asc',
+            },
+          },
+          {
+            $ref: '#/components/parameters/offset',
+          },
+          {
+            $ref: '#/components/parameters/limit',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'One page of components.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/ComponentPage',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/components/{componentId}': {
+      get: {
+        operationId: 'GetComponent',
+        tags: ['Components'],
+        description:
+          'One component: its scorecard in the snapshot (results, certificates, RBAC\nfindings, blast radius), its instances per cluster, all its evidence and\nwaivers, and its history across snapshots (newest last).\n',
+        parameters: [
+          {
+            $ref: '#/components/parameters/componentId',
+          },
+          {
+            $ref: '#/components/parameters/snapshot',
+          },
+          {
+            name: 'historyLimit',
+            in: 'query',
+            description: 'Number of history points (newest kept).',
+            schema: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 1000,
+              default: 90,
+            },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The component.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/ComponentDetail',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/summaries/teams': {
+      get: {
+        operationId: 'GetTeamSummaries',
+        tags: ['Summaries'],
+        description:
+          'Per owning team of the snapshot, the level distribution and the counts an ownership review needs.',
+        parameters: [
+          {
+            $ref: '#/components/parameters/snapshot',
+          },
+          {
+            name: 'owner',
+            in: 'query',
+            schema: {
+              type: 'array',
+              items: {
+                type: 'string',
+                minLength: 1,
+              },
+            },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'One summary per owner (orphans under owner `null`).',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/TeamSummaryList',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/summaries/heatmap': {
+      get: {
+        operationId: 'GetHeatmap',
+        tags: ['Summaries'],
+        description:
+          "The kind × dimension heat map of a snapshot. A cell counts the components of\nthat kind by their worst status in that dimension; shares are fractions of\nthe cell's components (0–1). Filters narrow the components counted.\n",
+        parameters: [
+          {
+            $ref: '#/components/parameters/snapshot',
+          },
+          {
+            name: 'owner',
+            in: 'query',
+            schema: {
+              type: 'array',
+              items: {
+                type: 'string',
+                minLength: 1,
+              },
+            },
+          },
+          {
+            name: 'cluster',
+            in: 'query',
+            schema: {
+              type: 'array',
+              items: {
+                type: 'string',
+                minLength: 1,
+              },
+            },
+          },
+          {
+            name: 'orphan',
+            in: 'query',
+            schema: {
+              type: 'boolean',
+            },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The heat map.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/Heatmap',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/history': {
+      get: {
+        operationId: 'GetHistory',
+        tags: ['Summaries'],
+        description:
+          'Trend across retained snapshots (oldest first) for one component, one team,\none kind or one dimension, or the whole fleet when `scope=fleet`.\n',
+        parameters: [
+          {
+            name: 'scope',
+            in: 'query',
+            required: true,
+            schema: {
+              type: 'string',
+              enum: ['fleet', 'component', 'team', 'kind', 'dimension'],
+            },
+          },
+          {
+            name: 'key',
+            in: 'query',
+            description:
+              'Component id, owner ref, kind id or dimension id (not for `fleet`).',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 400,
+            },
+          },
+          {
+            name: 'from',
+            in: 'query',
+            schema: {
+              type: 'string',
+              format: 'date-time',
+            },
+          },
+          {
+            name: 'to',
+            in: 'query',
+            schema: {
+              type: 'string',
+              format: 'date-time',
+            },
+          },
+          {
+            name: 'limit',
+            in: 'query',
+            description: 'Number of points (newest kept).',
+            schema: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 1000,
+              default: 90,
+            },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The trend.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/HistorySeries',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/snapshots': {
+      get: {
+        operationId: 'ListSnapshots',
+        tags: ['Snapshots'],
+        description: 'Retained snapshots, newest first.',
+        parameters: [
+          {
+            name: 'from',
+            in: 'query',
+            schema: {
+              type: 'string',
+              format: 'date-time',
+            },
+          },
+          {
+            name: 'to',
+            in: 'query',
+            schema: {
+              type: 'string',
+              format: 'date-time',
+            },
+          },
+          {
+            $ref: '#/components/parameters/offset',
+          },
+          {
+            $ref: '#/components/parameters/limit',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'One page of snapshots.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/SnapshotPage',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/snapshots/{snapshotId}': {
+      get: {
+        operationId: 'GetSnapshot',
+        tags: ['Snapshots'],
+        parameters: [
+          {
+            name: 'snapshotId',
+            in: 'path',
+            required: true,
+            schema: {
+              type: 'integer',
+              minimum: 1,
+            },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The snapshot.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/Snapshot',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/snapshot-diff': {
+      get: {
+        operationId: 'DiffSnapshots',
+        tags: ['Snapshots'],
+        description:
+          'What changed from one snapshot to another (any two, in either order): new and\nremoved components, level changes, and checks that got better or worse.\nChecks are ranked pass > not-applicable > warn > unknown > fail.\n',
+        parameters: [
+          {
+            name: 'from',
+            in: 'query',
+            required: true,
+            schema: {
+              type: 'integer',
+              minimum: 1,
+            },
+          },
+          {
+            name: 'to',
+            in: 'query',
+            required: true,
+            schema: {
+              type: 'integer',
+              minimum: 1,
+            },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The diff.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/SnapshotDiff',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/audit/quarters': {
+      get: {
+        operationId: 'ListAuditQuarters',
+        tags: ['Audit'],
+        description:
+          'The quarters with at least one retained snapshot, newest first.',
+        responses: {
+          '200': {
+            description: 'Quarters.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    items: {
+                      type: 'array',
+                      items: {
+                        $ref: '#/components/schemas/AuditQuarter',
+                      },
+                    },
+                  },
+                  required: ['items'],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/audit/{quarter}': {
+      get: {
+        operationId: 'GetAuditReport',
+        tags: ['Audit'],
+        description:
+          'The quarterly audit report: per team and per kind, level distribution,\ncritical fails, orphans, waivers used and expired, retirements due,\nevidence freshness and the change since the previous quarter. Built from\nthe quarter-end snapshot (the newest snapshot of the quarter while it runs).\n',
+        parameters: [
+          {
+            $ref: '#/components/parameters/quarter',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The report.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/AuditReport',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/audit/{quarter}/export': {
+      get: {
+        operationId: 'ExportAuditReport',
+        tags: ['Audit'],
+        description:
+          "The audit report as a download. `csv`: one row per component and check\n(worst status across clusters, with per-cluster statuses in a column),\nRFC 4180, UTF-8 with a header row. `json`: the report plus every\ncomponent's results.\n",
+        parameters: [
+          {
+            $ref: '#/components/parameters/quarter',
+          },
+          {
+            name: 'format',
+            in: 'query',
+            required: true,
+            schema: {
+              type: 'string',
+              enum: ['csv', 'json'],
+            },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The export, with `Content-Disposition: attachment`.',
+            content: {
+              'text/csv': {
+                schema: {
+                  type: 'string',
+                },
+              },
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/AuditExport',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/audit-trail': {
+      get: {
+        operationId: 'ListAuditTrail',
+        tags: ['Audit'],
+        description:
+          'Who changed what and when, for waivers and evidence (newest first).',
+        parameters: [
+          {
+            name: 'subjectType',
+            in: 'query',
+            schema: {
+              type: 'string',
+              enum: ['waiver', 'evidence'],
+            },
+          },
+          {
+            name: 'subjectId',
+            in: 'query',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+            },
+          },
+          {
+            name: 'component',
+            in: 'query',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 400,
+            },
+          },
+          {
+            $ref: '#/components/parameters/offset',
+          },
+          {
+            $ref: '#/components/parameters/limit',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'One page of audit events.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/AuditEventPage',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/evidence': {
+      get: {
+        operationId: 'ListEvidence',
+        tags: ['Evidence'],
+        description: 'Experiment evidence, newest `startedAt` first.',
+        parameters: [
+          {
+            name: 'component',
+            in: 'query',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 400,
+            },
+          },
+          {
+            name: 'cluster',
+            in: 'query',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+            },
+          },
+          {
+            name: 'scenario',
+            in: 'query',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+            },
+          },
+          {
+            name: 'tool',
+            in: 'query',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+            },
+          },
+          {
+            $ref: '#/components/parameters/offset',
+          },
+          {
+            $ref: '#/components/parameters/limit',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'One page of evidence.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/EvidencePage',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+      post: {
+        operationId: 'CreateEvidence',
+        tags: ['Evidence'],
+        description:
+          'Submit the record of a fault experiment. Needs\n`extension-scorecard.evidence.create`. The body is limited to 64 KiB\n(413 above it). `Idempotency-Key` is required: a retry with the same key\nand the same body answers 200 with the record first stored; the same key\nwith a different body answers 409. The component must exist in the latest\nsnapshot and be visible to the caller.\n',
+        parameters: [
+          {
+            $ref: '#/components/parameters/idempotencyKey',
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                $ref: '#/components/schemas/EvidenceInput',
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description:
+              'A replay of an earlier request with the same key; nothing new was stored.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/ExperimentEvidence',
+                },
+              },
+            },
+          },
+          '201': {
+            description: 'Stored.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/ExperimentEvidence',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '409': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '413': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/waivers': {
+      get: {
+        operationId: 'ListWaivers',
+        tags: ['Waivers'],
+        description: 'Waivers, newest request first.',
+        parameters: [
+          {
+            name: 'component',
+            in: 'query',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 400,
+            },
+          },
+          {
+            name: 'checkId',
+            in: 'query',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+            },
+          },
+          {
+            name: 'state',
+            in: 'query',
+            schema: {
+              type: 'array',
+              items: {
+                $ref: '#/components/schemas/WaiverState',
+              },
+            },
+          },
+          {
+            name: 'owner',
+            in: 'query',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 400,
+            },
+          },
+          {
+            name: 'active',
+            in: 'query',
+            description:
+              'Only approved waivers that have not expired (true), or only the others (false).',
+            schema: {
+              type: 'boolean',
+            },
+          },
+          {
+            name: 'expiringWithinDays',
+            in: 'query',
+            description:
+              'Only approved waivers expiring within this many days from now.',
+            schema: {
+              type: 'integer',
+              minimum: 0,
+              maximum: 3650,
+            },
+          },
+          {
+            $ref: '#/components/parameters/offset',
+          },
+          {
+            $ref: '#/components/parameters/limit',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'One page of waivers.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/WaiverPage',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+      post: {
+        operationId: 'RequestWaiver',
+        tags: ['Waivers'],
+        description:
+          'Request a waiver for one check on one component (optionally one cluster).\nNeeds `extension-scorecard.waiver.request`. `expiresAt` must be in the\nfuture and at most `extensionScorecard.waivers.maxDays` (default 180) days\nahead. 409 when an open (requested or active approved) waiver already\ncovers the same component, check and cluster.\n',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                $ref: '#/components/schemas/WaiverInput',
+              },
+            },
+          },
+        },
+        responses: {
+          '201': {
+            description: 'Requested.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/Waiver',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '409': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/waivers/{waiverId}': {
+      get: {
+        operationId: 'GetWaiver',
+        tags: ['Waivers'],
+        description: 'One waiver with its audit trail.',
+        parameters: [
+          {
+            $ref: '#/components/parameters/waiverId',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The waiver.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/WaiverDetail',
+                },
+              },
+            },
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/waivers/{waiverId}/approve': {
+      post: {
+        operationId: 'ApproveWaiver',
+        tags: ['Waivers'],
+        description:
+          "Approve a requested waiver. Needs `extension-scorecard.waiver.approve`; refused\n(403) when the approver is a member of the component's owning group or\nrequested it. 409 unless the waiver is `requested`.\n",
+        parameters: [
+          {
+            $ref: '#/components/parameters/waiverId',
+          },
+        ],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                $ref: '#/components/schemas/WaiverDecisionInput',
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'Approved.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/Waiver',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '409': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/waivers/{waiverId}/reject': {
+      post: {
+        operationId: 'RejectWaiver',
+        tags: ['Waivers'],
+        description:
+          'Reject a requested waiver. Needs `extension-scorecard.waiver.approve`. A\ncomment is required. 409 unless the waiver is `requested`.\n',
+        parameters: [
+          {
+            $ref: '#/components/parameters/waiverId',
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                allOf: [
+                  {
+                    $ref: '#/components/schemas/WaiverDecisionInput',
+                  },
+                  {
+                    required: ['comment'],
+                  },
+                ],
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'Rejected.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/Waiver',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '409': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/waivers/{waiverId}/revoke': {
+      post: {
+        operationId: 'RevokeWaiver',
+        tags: ['Waivers'],
+        description:
+          "Revoke a requested or approved waiver. Allowed with\n`extension-scorecard.waiver.approve`, or with\n`extension-scorecard.waiver.request` for one's own request. 409 when it is\nalready rejected or revoked.\n",
+        parameters: [
+          {
+            $ref: '#/components/parameters/waiverId',
+          },
+        ],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                $ref: '#/components/schemas/WaiverDecisionInput',
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'Revoked.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/Waiver',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '409': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/refresh': {
+      post: {
+        operationId: 'TriggerRefresh',
+        tags: ['Collection'],
+        description:
+          'Start a collection run now: every cluster, one cluster, or the clusters of\none component, then a new snapshot. Needs `extension-scorecard.refresh`.\n409 while another run is in progress (its status is in the error message\nand at `GET /refresh`).\n',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                $ref: '#/components/schemas/RefreshInput',
+              },
+            },
+          },
+        },
+        responses: {
+          '202': {
+            description: 'Accepted; poll `GET /refresh/{refreshId}`.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/RefreshStatus',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '409': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+      get: {
+        operationId: 'GetLatestRefresh',
+        tags: ['Collection'],
+        description:
+          'The newest collection run (scheduled or manual), running or finished.',
+        responses: {
+          '200': {
+            description: 'The run, or `null` before the first one.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    run: {
+                      oneOf: [
+                        {
+                          $ref: '#/components/schemas/RefreshStatus',
+                        },
+                        {
+                          type: 'null',
+                        },
+                      ],
+                    },
+                  },
+                  required: ['run'],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/refresh/{refreshId}': {
+      get: {
+        operationId: 'GetRefresh',
+        tags: ['Collection'],
+        parameters: [
+          {
+            name: 'refreshId',
+            in: 'path',
+            required: true,
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+            },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The run with per-cluster progress.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/RefreshStatus',
+                },
+              },
+            },
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/clusters': {
+      get: {
+        operationId: 'ListClusters',
+        tags: ['Collection'],
+        description:
+          'Configured clusters with their latest collection and stale markers.',
+        responses: {
+          '200': {
+            description: 'Clusters.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    items: {
+                      type: 'array',
+                      items: {
+                        $ref: '#/components/schemas/ClusterStatus',
+                      },
+                    },
+                  },
+                  required: ['items'],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/checks': {
+      get: {
+        operationId: 'ListChecks',
+        tags: ['Components'],
+        description:
+          'The check catalogue the backend runs (ids, dimensions, kinds, severities, titles).',
+        responses: {
+          '200': {
+            description: 'Checks.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    items: {
+                      type: 'array',
+                      items: {
+                        $ref: '#/components/schemas/CheckDefinition',
+                      },
+                    },
+                  },
+                  required: ['items'],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+  },
+  components: {
+    parameters: {
+      snapshot: {
+        name: 'snapshot',
+        in: 'query',
+        description: 'Snapshot id; the latest snapshot when absent.',
+        schema: {
+          type: 'integer',
+          minimum: 1,
+        },
+      },
+      offset: {
+        name: 'offset',
+        in: 'query',
+        schema: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 1000000,
+          default: 0,
+        },
+      },
+      limit: {
+        name: 'limit',
+        in: 'query',
+        schema: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 500,
+          default: 50,
+        },
+      },
+      componentId: {
+        name: 'componentId',
+        in: 'path',
+        required: true,
+        description:
+          'Component id, URL-encoded (`component%3Adefault%2Fcert-manager`, `orphan%3A…`).',
+        schema: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 400,
+        },
+      },
+      waiverId: {
+        name: 'waiverId',
+        in: 'path',
+        required: true,
+        schema: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+        },
+      },
+      quarter: {
+        name: 'quarter',
+        in: 'path',
+        required: true,
+        description: 'A calendar quarter, `YYYY-Qn`.',
+        schema: {
+          type: 'string',
+          pattern: '^[0-9]{4}-Q[1-4]$',
+        },
+      },
+      idempotencyKey: {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: true,
+        description:
+          'Client-chosen key (8–200 printable ASCII characters) that makes a retry safe.',
+        schema: {
+          type: 'string',
+          minLength: 8,
+          maxLength: 200,
+          pattern: '^[\\x21-\\x7e]+$',
+        },
+      },
+    },
+    responses: {
+      ErrorResponse: {
+        description: "An error, in Backstage's error body.",
+        content: {
+          'application/json': {
+            schema: {
+              $ref: '#/components/schemas/Error',
+            },
+          },
+        },
+      },
+    },
+    schemas: {
+      Error: {
+        type: 'object',
+        properties: {
+          error: {
+            type: 'object',
+            properties: {
+              name: {
+                type: 'string',
+              },
+              message: {
+                type: 'string',
+              },
+            },
+            required: ['name', 'message'],
+            additionalProperties: false,
+          },
+          request: {
+            type: 'object',
+            properties: {
+              method: {
+                type: 'string',
+              },
+              url: {
+                type: 'string',
+              },
+            },
+            additionalProperties: false,
+          },
+          response: {
+            type: 'object',
+            properties: {
+              statusCode: {
+                type: 'number',
+              },
+            },
+            additionalProperties: false,
+          },
+        },
+        required: ['error'],
+        additionalProperties: false,
+      },
+      ExtensionKind: {
+        type: 'string',
+        enum: [
+          'crd-controller',
+          'admission-webhook',
+          'admission-policy',
+          'aggregated-api',
+          'scheduler-plugin',
+          'cri-runtime',
+          'cni',
+          'csi',
+          'device-plugin',
+          'dra-driver',
+        ],
+      },
+      Dimension: {
+        type: 'string',
+        enum: [
+          'ownership',
+          'failure-boundary',
+          'availability',
+          'certificates',
+          'rbac',
+          'upgrade',
+          'observability',
+          'experiments',
+          'retirement',
+        ],
+      },
+      CheckStatus: {
+        type: 'string',
+        enum: ['pass', 'warn', 'fail', 'not-applicable', 'unknown'],
+      },
+      Severity: {
+        type: 'string',
+        enum: ['critical', 'high', 'medium', 'low', 'info'],
+      },
+      ReadinessLevel: {
+        type: 'integer',
+        enum: [0, 1, 2, 3],
+      },
+      WaiverState: {
+        type: 'string',
+        enum: ['requested', 'approved', 'rejected', 'revoked'],
+      },
+      DimensionStatuses: {
+        type: 'object',
+        description:
+          'Worst status per dimension (dimensions without results are absent).',
+        properties: {
+          ownership: {
+            $ref: '#/components/schemas/CheckStatus',
+          },
+          'failure-boundary': {
+            $ref: '#/components/schemas/CheckStatus',
+          },
+          availability: {
+            $ref: '#/components/schemas/CheckStatus',
+          },
+          certificates: {
+            $ref: '#/components/schemas/CheckStatus',
+          },
+          rbac: {
+            $ref: '#/components/schemas/CheckStatus',
+          },
+          upgrade: {
+            $ref: '#/components/schemas/CheckStatus',
+          },
+          observability: {
+            $ref: '#/components/schemas/CheckStatus',
+          },
+          experiments: {
+            $ref: '#/components/schemas/CheckStatus',
+          },
+          retirement: {
+            $ref: '#/components/schemas/CheckStatus',
+          },
+        },
+        additionalProperties: false,
+      },
+      LevelCounts: {
+        type: 'object',
+        description: 'Number of components per readiness level.',
+        properties: {
+          '0': {
+            type: 'integer',
+          },
+          '1': {
+            type: 'integer',
+          },
+          '2': {
+            type: 'integer',
+          },
+          '3': {
+            type: 'integer',
+          },
+        },
+        required: ['0', '1', '2', '3'],
+        additionalProperties: false,
+      },
+      StatusCounts: {
+        type: 'object',
+        description:
+          'Number of check results per status; `waived` counts results covered by an active waiver (also counted under their status).',
+        properties: {
+          pass: {
+            type: 'integer',
+          },
+          warn: {
+            type: 'integer',
+          },
+          fail: {
+            type: 'integer',
+          },
+          notApplicable: {
+            type: 'integer',
+          },
+          unknown: {
+            type: 'integer',
+          },
+          waived: {
+            type: 'integer',
+          },
+        },
+        required: [
+          'pass',
+          'warn',
+          'fail',
+          'notApplicable',
+          'unknown',
+          'waived',
+        ],
+        additionalProperties: false,
+      },
+      WaiverRef: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+          },
+          reason: {
+            type: 'string',
+          },
+          expiresAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          approvedBy: {
+            type: ['string', 'null'],
+          },
+        },
+        required: ['id', 'reason', 'expiresAt', 'approvedBy'],
+        additionalProperties: false,
+      },
+      CheckResult: {
+        type: 'object',
+        properties: {
+          checkId: {
+            type: 'string',
+          },
+          dimension: {
+            $ref: '#/components/schemas/Dimension',
+          },
+          severity: {
+            $ref: '#/components/schemas/Severity',
+          },
+          status: {
+            $ref: '#/components/schemas/CheckStatus',
+          },
+          cluster: {
+            type: ['string', 'null'],
+          },
+          message: {
+            type: 'string',
+          },
+          remediation: {
+            type: 'string',
+          },
+          observed: {
+            type: 'object',
+            additionalProperties: true,
+          },
+          docsUrl: {
+            type: 'string',
+          },
+          waiver: {
+            $ref: '#/components/schemas/WaiverRef',
+          },
+        },
+        required: [
+          'checkId',
+          'dimension',
+          'severity',
+          'status',
+          'cluster',
+          'message',
+          'remediation',
+        ],
+        additionalProperties: false,
+      },
+      CertificateFinding: {
+        type: 'object',
+        properties: {
+          cluster: {
+            type: 'string',
+          },
+          source: {
+            type: 'string',
+          },
+          subject: {
+            type: 'string',
+          },
+          issuer: {
+            type: 'string',
+          },
+          notAfter: {
+            type: 'string',
+          },
+          daysLeft: {
+            type: 'number',
+          },
+          error: {
+            type: 'string',
+          },
+        },
+        required: ['cluster', 'source'],
+        additionalProperties: false,
+      },
+      RbacRule: {
+        type: 'object',
+        properties: {
+          apiGroups: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          resources: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          verbs: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+        },
+        required: ['apiGroups', 'resources', 'verbs'],
+        additionalProperties: false,
+      },
+      RbacFinding: {
+        type: 'object',
+        properties: {
+          cluster: {
+            type: 'string',
+          },
+          checkId: {
+            type: 'string',
+          },
+          serviceAccount: {
+            type: 'string',
+          },
+          binding: {
+            type: 'string',
+          },
+          role: {
+            type: 'string',
+          },
+          rule: {
+            $ref: '#/components/schemas/RbacRule',
+          },
+          declared: {
+            type: 'boolean',
+          },
+        },
+        required: [
+          'cluster',
+          'checkId',
+          'serviceAccount',
+          'binding',
+          'role',
+          'rule',
+          'declared',
+        ],
+        additionalProperties: false,
+      },
+      BlastRadius: {
+        type: 'object',
+        properties: {
+          cluster: {
+            type: 'string',
+          },
+          name: {
+            type: 'string',
+          },
+          objectKind: {
+            type: 'string',
+          },
+          operations: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          resources: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          matchedNamespaces: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          totalNamespaces: {
+            type: 'integer',
+          },
+          clusterScoped: {
+            type: 'boolean',
+          },
+          failurePolicy: {
+            type: 'string',
+          },
+          timeoutSeconds: {
+            type: ['number', 'null'],
+          },
+          worstCaseLatencySeconds: {
+            type: ['number', 'null'],
+          },
+        },
+        required: [
+          'cluster',
+          'name',
+          'objectKind',
+          'operations',
+          'resources',
+          'matchedNamespaces',
+          'totalNamespaces',
+          'clusterScoped',
+          'failurePolicy',
+          'timeoutSeconds',
+          'worstCaseLatencySeconds',
+        ],
+        additionalProperties: false,
+      },
+      ComponentScorecard: {
+        type: 'object',
+        description:
+          'The evaluation of one component (ComponentScorecard in -common).',
+        properties: {
+          componentId: {
+            type: 'string',
+          },
+          name: {
+            type: 'string',
+          },
+          kind: {
+            $ref: '#/components/schemas/ExtensionKind',
+          },
+          owner: {
+            type: ['string', 'null'],
+          },
+          lifecycle: {
+            type: ['string', 'null'],
+          },
+          orphan: {
+            type: 'boolean',
+          },
+          clusters: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          level: {
+            $ref: '#/components/schemas/ReadinessLevel',
+          },
+          score: {
+            type: 'number',
+            minimum: 0,
+            maximum: 100,
+          },
+          hardGates: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/CheckResult',
+            },
+          },
+          nextLevelBlockers: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          results: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/CheckResult',
+            },
+          },
+          dimensions: {
+            $ref: '#/components/schemas/DimensionStatuses',
+          },
+          certificates: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/CertificateFinding',
+            },
+          },
+          rbacFindings: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/RbacFinding',
+            },
+          },
+          blastRadius: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/BlastRadius',
+            },
+          },
+        },
+        required: [
+          'componentId',
+          'name',
+          'kind',
+          'owner',
+          'lifecycle',
+          'orphan',
+          'clusters',
+          'level',
+          'score',
+          'hardGates',
+          'nextLevelBlockers',
+          'results',
+          'dimensions',
+          'certificates',
+          'rbacFindings',
+          'blastRadius',
+        ],
+        additionalProperties: false,
+      },
+      ComponentSummary: {
+        type: 'object',
+        description: 'One row of the component table.',
+        properties: {
+          componentId: {
+            type: 'string',
+          },
+          name: {
+            type: 'string',
+          },
+          title: {
+            type: ['string', 'null'],
+          },
+          kind: {
+            $ref: '#/components/schemas/ExtensionKind',
+          },
+          owner: {
+            type: ['string', 'null'],
+          },
+          lifecycle: {
+            type: ['string', 'null'],
+          },
+          orphan: {
+            type: 'boolean',
+          },
+          clusters: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          staleClusters: {
+            description:
+              "Clusters whose data in this snapshot is a previous run's (their collection failed).",
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          level: {
+            $ref: '#/components/schemas/ReadinessLevel',
+          },
+          score: {
+            type: 'number',
+          },
+          hardGateCount: {
+            type: 'integer',
+          },
+          counts: {
+            $ref: '#/components/schemas/StatusCounts',
+          },
+          dimensions: {
+            $ref: '#/components/schemas/DimensionStatuses',
+          },
+          nextLevelBlockers: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+        },
+        required: [
+          'componentId',
+          'name',
+          'title',
+          'kind',
+          'owner',
+          'lifecycle',
+          'orphan',
+          'clusters',
+          'staleClusters',
+          'level',
+          'score',
+          'hardGateCount',
+          'counts',
+          'dimensions',
+          'nextLevelBlockers',
+        ],
+        additionalProperties: false,
+      },
+      SnapshotRef: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'integer',
+          },
+          takenAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+        },
+        required: ['id', 'takenAt'],
+        additionalProperties: false,
+      },
+      ComponentPage: {
+        type: 'object',
+        properties: {
+          snapshot: {
+            $ref: '#/components/schemas/SnapshotRef',
+          },
+          total: {
+            type: 'integer',
+            description: 'Matching components before paging.',
+          },
+          offset: {
+            type: 'integer',
+          },
+          limit: {
+            type: 'integer',
+          },
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ComponentSummary',
+            },
+          },
+        },
+        required: ['snapshot', 'total', 'offset', 'limit', 'items'],
+        additionalProperties: false,
+      },
+      ComponentInstance: {
+        type: 'object',
+        description: 'One extension in one cluster, as the snapshot saw it.',
+        properties: {
+          cluster: {
+            type: 'string',
+          },
+          stale: {
+            type: 'boolean',
+            description:
+              "The cluster's collection failed; this is its last good data.",
+          },
+          collectedAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          objects: {
+            description: 'The Kubernetes objects making up the instance.',
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ObjectRef',
+            },
+          },
+          advertisedResources: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          schedulerNames: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+        },
+        required: [
+          'cluster',
+          'stale',
+          'collectedAt',
+          'objects',
+          'advertisedResources',
+          'schedulerNames',
+        ],
+        additionalProperties: false,
+      },
+      ObjectRef: {
+        type: 'object',
+        properties: {
+          apiVersion: {
+            type: 'string',
+          },
+          kind: {
+            type: 'string',
+          },
+          namespace: {
+            type: 'string',
+          },
+          name: {
+            type: 'string',
+          },
+        },
+        required: ['apiVersion', 'kind', 'name'],
+        additionalProperties: false,
+      },
+      HistoryPoint: {
+        type: 'object',
+        description: "One snapshot's figures for the series' subject.",
+        properties: {
+          snapshotId: {
+            type: 'integer',
+          },
+          takenAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          components: {
+            type: 'integer',
+            description: 'Components counted (1 for a component series).',
+          },
+          levels: {
+            $ref: '#/components/schemas/LevelCounts',
+          },
+          averageScore: {
+            type: 'number',
+          },
+          counts: {
+            $ref: '#/components/schemas/StatusCounts',
+          },
+          dimensions: {
+            description:
+              'For component series, the worst status per dimension.',
+            $ref: '#/components/schemas/DimensionStatuses',
+          },
+        },
+        required: [
+          'snapshotId',
+          'takenAt',
+          'components',
+          'levels',
+          'averageScore',
+          'counts',
+        ],
+        additionalProperties: false,
+      },
+      HistorySeries: {
+        type: 'object',
+        properties: {
+          scope: {
+            type: 'string',
+            enum: ['fleet', 'component', 'team', 'kind', 'dimension'],
+          },
+          key: {
+            type: ['string', 'null'],
+          },
+          points: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/HistoryPoint',
+            },
+          },
+        },
+        required: ['scope', 'key', 'points'],
+        additionalProperties: false,
+      },
+      ComponentDetail: {
+        type: 'object',
+        properties: {
+          snapshot: {
+            $ref: '#/components/schemas/SnapshotRef',
+          },
+          scorecard: {
+            $ref: '#/components/schemas/ComponentScorecard',
+          },
+          title: {
+            type: ['string', 'null'],
+          },
+          staleClusters: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          instances: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ComponentInstance',
+            },
+          },
+          evidence: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ExperimentEvidence',
+            },
+          },
+          waivers: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/Waiver',
+            },
+          },
+          history: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/HistoryPoint',
+            },
+          },
+        },
+        required: [
+          'snapshot',
+          'scorecard',
+          'title',
+          'staleClusters',
+          'instances',
+          'evidence',
+          'waivers',
+          'history',
+        ],
+        additionalProperties: false,
+      },
+      TeamSummary: {
+        type: 'object',
+        properties: {
+          owner: {
+            type: ['string', 'null'],
+            description: 'Owner ref; null for orphans.',
+          },
+          components: {
+            type: 'integer',
+          },
+          levels: {
+            $ref: '#/components/schemas/LevelCounts',
+          },
+          averageScore: {
+            type: 'number',
+          },
+          hardGates: {
+            type: 'integer',
+            description: 'Components with at least one critical fail.',
+          },
+          failing: {
+            type: 'integer',
+            description: 'Components with at least one fail.',
+          },
+          counts: {
+            $ref: '#/components/schemas/StatusCounts',
+          },
+          byKind: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                kind: {
+                  $ref: '#/components/schemas/ExtensionKind',
+                },
+                components: {
+                  type: 'integer',
+                },
+              },
+              required: ['kind', 'components'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: [
+          'owner',
+          'components',
+          'levels',
+          'averageScore',
+          'hardGates',
+          'failing',
+          'counts',
+          'byKind',
+        ],
+        additionalProperties: false,
+      },
+      TeamSummaryList: {
+        type: 'object',
+        properties: {
+          snapshot: {
+            $ref: '#/components/schemas/SnapshotRef',
+          },
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/TeamSummary',
+            },
+          },
+        },
+        required: ['snapshot', 'items'],
+        additionalProperties: false,
+      },
+      HeatmapCell: {
+        type: 'object',
+        properties: {
+          kind: {
+            $ref: '#/components/schemas/ExtensionKind',
+          },
+          dimension: {
+            $ref: '#/components/schemas/Dimension',
+          },
+          total: {
+            type: 'integer',
+            description:
+              'Components of the kind with a result in the dimension.',
+          },
+          fail: {
+            type: 'integer',
+          },
+          warn: {
+            type: 'integer',
+          },
+          pass: {
+            type: 'integer',
+          },
+          unknown: {
+            type: 'integer',
+          },
+          notApplicable: {
+            type: 'integer',
+          },
+          failShare: {
+            type: 'number',
+            minimum: 0,
+            maximum: 1,
+          },
+          warnShare: {
+            type: 'number',
+            minimum: 0,
+            maximum: 1,
+          },
+          passShare: {
+            type: 'number',
+            minimum: 0,
+            maximum: 1,
+          },
+          unknownShare: {
+            type: 'number',
+            minimum: 0,
+            maximum: 1,
+          },
+        },
+        required: [
+          'kind',
+          'dimension',
+          'total',
+          'fail',
+          'warn',
+          'pass',
+          'unknown',
+          'notApplicable',
+          'failShare',
+          'warnShare',
+          'passShare',
+          'unknownShare',
+        ],
+        additionalProperties: false,
+      },
+      Heatmap: {
+        type: 'object',
+        properties: {
+          snapshot: {
+            $ref: '#/components/schemas/SnapshotRef',
+          },
+          kinds: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                kind: {
+                  $ref: '#/components/schemas/ExtensionKind',
+                },
+                components: {
+                  type: 'integer',
+                },
+              },
+              required: ['kind', 'components'],
+              additionalProperties: false,
+            },
+          },
+          dimensions: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/Dimension',
+            },
+          },
+          cells: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/HeatmapCell',
+            },
+          },
+        },
+        required: ['snapshot', 'kinds', 'dimensions', 'cells'],
+        additionalProperties: false,
+      },
+      ClusterRunStatus: {
+        type: 'object',
+        properties: {
+          cluster: {
+            type: 'string',
+          },
+          state: {
+            type: 'string',
+            enum: ['pending', 'running', 'succeeded', 'failed', 'skipped'],
+          },
+          startedAt: {
+            type: ['string', 'null'],
+            format: 'date-time',
+          },
+          finishedAt: {
+            type: ['string', 'null'],
+            format: 'date-time',
+          },
+          objectCount: {
+            type: ['integer', 'null'],
+          },
+          error: {
+            type: ['string', 'null'],
+          },
+        },
+        required: [
+          'cluster',
+          'state',
+          'startedAt',
+          'finishedAt',
+          'objectCount',
+          'error',
+        ],
+        additionalProperties: false,
+      },
+      RefreshStatus: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+          },
+          trigger: {
+            type: 'string',
+            enum: ['schedule', 'manual', 'startup'],
+          },
+          scope: {
+            type: 'string',
+            enum: ['all', 'cluster', 'component'],
+          },
+          target: {
+            type: ['string', 'null'],
+            description: 'The cluster or component of a scoped run.',
+          },
+          requestedBy: {
+            type: ['string', 'null'],
+          },
+          state: {
+            type: 'string',
+            enum: ['queued', 'running', 'succeeded', 'failed'],
+          },
+          phase: {
+            type: 'string',
+            enum: ['queued', 'collecting', 'assembling', 'done'],
+          },
+          createdAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          startedAt: {
+            type: ['string', 'null'],
+            format: 'date-time',
+          },
+          finishedAt: {
+            type: ['string', 'null'],
+            format: 'date-time',
+          },
+          clusters: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ClusterRunStatus',
+            },
+          },
+          snapshotId: {
+            type: ['integer', 'null'],
+          },
+          error: {
+            type: ['string', 'null'],
+          },
+        },
+        required: [
+          'id',
+          'trigger',
+          'scope',
+          'target',
+          'requestedBy',
+          'state',
+          'phase',
+          'createdAt',
+          'startedAt',
+          'finishedAt',
+          'clusters',
+          'snapshotId',
+          'error',
+        ],
+        additionalProperties: false,
+      },
+      RefreshInput: {
+        type: 'object',
+        properties: {
+          scope: {
+            type: 'string',
+            enum: ['all', 'cluster', 'component'],
+          },
+          cluster: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+          },
+          componentId: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 400,
+          },
+        },
+        required: ['scope'],
+        additionalProperties: false,
+      },
+      ResourceReadStatus: {
+        type: 'object',
+        properties: {
+          resource: {
+            type: 'string',
+          },
+          state: {
+            type: 'string',
+            enum: ['ok', 'forbidden', 'not-served', 'failed'],
+          },
+          reason: {
+            type: 'string',
+          },
+        },
+        required: ['resource', 'state'],
+        additionalProperties: false,
+      },
+      ClusterStatus: {
+        type: 'object',
+        properties: {
+          name: {
+            type: 'string',
+          },
+          source: {
+            type: 'string',
+            enum: ['live', 'dump'],
+          },
+          version: {
+            type: ['string', 'null'],
+            description: 'Kubernetes gitVersion.',
+          },
+          lastAttemptAt: {
+            type: ['string', 'null'],
+            format: 'date-time',
+          },
+          lastSuccessAt: {
+            type: ['string', 'null'],
+            format: 'date-time',
+          },
+          stale: {
+            type: 'boolean',
+            description:
+              'The latest attempt failed; snapshots use the last good data.',
+          },
+          error: {
+            type: ['string', 'null'],
+          },
+          objectCount: {
+            type: ['integer', 'null'],
+          },
+          unreadable: {
+            description:
+              'Resources that could not be read in the latest successful collection.',
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ResourceReadStatus',
+            },
+          },
+        },
+        required: [
+          'name',
+          'source',
+          'version',
+          'lastAttemptAt',
+          'lastSuccessAt',
+          'stale',
+          'error',
+          'objectCount',
+          'unreadable',
+        ],
+        additionalProperties: false,
+      },
+      Snapshot: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'integer',
+          },
+          takenAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          trigger: {
+            type: 'string',
+            enum: ['schedule', 'manual', 'startup'],
+          },
+          refreshId: {
+            type: ['string', 'null'],
+          },
+          componentCount: {
+            type: 'integer',
+          },
+          clusters: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          staleClusters: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          levels: {
+            $ref: '#/components/schemas/LevelCounts',
+          },
+          counts: {
+            $ref: '#/components/schemas/StatusCounts',
+          },
+          averageScore: {
+            type: 'number',
+          },
+          quarterEnd: {
+            type: 'boolean',
+            description:
+              'The last snapshot of its calendar quarter (kept forever).',
+          },
+        },
+        required: [
+          'id',
+          'takenAt',
+          'trigger',
+          'refreshId',
+          'componentCount',
+          'clusters',
+          'staleClusters',
+          'levels',
+          'counts',
+          'averageScore',
+          'quarterEnd',
+        ],
+        additionalProperties: false,
+      },
+      SnapshotPage: {
+        type: 'object',
+        properties: {
+          total: {
+            type: 'integer',
+          },
+          offset: {
+            type: 'integer',
+          },
+          limit: {
+            type: 'integer',
+          },
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/Snapshot',
+            },
+          },
+        },
+        required: ['total', 'offset', 'limit', 'items'],
+        additionalProperties: false,
+      },
+      ComponentRef: {
+        type: 'object',
+        properties: {
+          componentId: {
+            type: 'string',
+          },
+          name: {
+            type: 'string',
+          },
+          kind: {
+            $ref: '#/components/schemas/ExtensionKind',
+          },
+          owner: {
+            type: ['string', 'null'],
+          },
+        },
+        required: ['componentId', 'name', 'kind', 'owner'],
+        additionalProperties: false,
+      },
+      LevelChange: {
+        type: 'object',
+        properties: {
+          componentId: {
+            type: 'string',
+          },
+          name: {
+            type: 'string',
+          },
+          kind: {
+            $ref: '#/components/schemas/ExtensionKind',
+          },
+          owner: {
+            type: ['string', 'null'],
+          },
+          from: {
+            $ref: '#/components/schemas/ReadinessLevel',
+          },
+          to: {
+            $ref: '#/components/schemas/ReadinessLevel',
+          },
+          scoreFrom: {
+            type: 'number',
+          },
+          scoreTo: {
+            type: 'number',
+          },
+        },
+        required: [
+          'componentId',
+          'name',
+          'kind',
+          'owner',
+          'from',
+          'to',
+          'scoreFrom',
+          'scoreTo',
+        ],
+        additionalProperties: false,
+      },
+      CheckChange: {
+        type: 'object',
+        properties: {
+          componentId: {
+            type: 'string',
+          },
+          name: {
+            type: 'string',
+          },
+          owner: {
+            type: ['string', 'null'],
+          },
+          checkId: {
+            type: 'string',
+          },
+          dimension: {
+            $ref: '#/components/schemas/Dimension',
+          },
+          cluster: {
+            type: ['string', 'null'],
+          },
+          from: {
+            oneOf: [
+              {
+                $ref: '#/components/schemas/CheckStatus',
+              },
+              {
+                type: 'null',
+              },
+            ],
+          },
+          to: {
+            oneOf: [
+              {
+                $ref: '#/components/schemas/CheckStatus',
+              },
+              {
+                type: 'null',
+              },
+            ],
+          },
+          message: {
+            type: 'string',
+            description: 'The message of the newer result.',
+          },
+        },
+        required: [
+          'componentId',
+          'name',
+          'owner',
+          'checkId',
+          'dimension',
+          'cluster',
+          'from',
+          'to',
+          'message',
+        ],
+        additionalProperties: false,
+      },
+      SnapshotDiff: {
+        type: 'object',
+        properties: {
+          from: {
+            $ref: '#/components/schemas/SnapshotRef',
+          },
+          to: {
+            $ref: '#/components/schemas/SnapshotRef',
+          },
+          added: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ComponentRef',
+            },
+          },
+          removed: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ComponentRef',
+            },
+          },
+          levelChanges: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/LevelChange',
+            },
+          },
+          better: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/CheckChange',
+            },
+          },
+          worse: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/CheckChange',
+            },
+          },
+          unchangedComponents: {
+            type: 'integer',
+          },
+        },
+        required: [
+          'from',
+          'to',
+          'added',
+          'removed',
+          'levelChanges',
+          'better',
+          'worse',
+          'unchangedComponents',
+        ],
+        additionalProperties: false,
+      },
+      AuditQuarter: {
+        type: 'object',
+        properties: {
+          quarter: {
+            type: 'string',
+          },
+          snapshot: {
+            $ref: '#/components/schemas/SnapshotRef',
+          },
+          complete: {
+            type: 'boolean',
+            description:
+              'The quarter has ended; its snapshot is the quarter-end one.',
+          },
+        },
+        required: ['quarter', 'snapshot', 'complete'],
+        additionalProperties: false,
+      },
+      AuditGroup: {
+        type: 'object',
+        description: 'The audit figures of one team or one kind.',
+        properties: {
+          key: {
+            type: ['string', 'null'],
+            description:
+              'Owner ref or kind id; null groups orphans in the team table.',
+          },
+          components: {
+            type: 'integer',
+          },
+          levels: {
+            $ref: '#/components/schemas/LevelCounts',
+          },
+          averageScore: {
+            type: 'number',
+          },
+          criticalFails: {
+            type: 'integer',
+            description: 'Results failing a critical check.',
+          },
+          orphans: {
+            type: 'integer',
+          },
+          waiversUsed: {
+            type: 'integer',
+            description:
+              'Approved waivers in force at some time in the quarter.',
+          },
+          waiversExpired: {
+            type: 'integer',
+            description: 'Approved waivers that expired in the quarter.',
+          },
+          retirementsDue: {
+            type: 'integer',
+          },
+          evidence: {
+            type: 'object',
+            description:
+              'Components by the state of their required experiments.',
+            properties: {
+              fresh: {
+                type: 'integer',
+              },
+              stale: {
+                type: 'integer',
+              },
+              missing: {
+                type: 'integer',
+              },
+              notRequired: {
+                type: 'integer',
+              },
+            },
+            required: ['fresh', 'stale', 'missing', 'notRequired'],
+            additionalProperties: false,
+          },
+          previous: {
+            description:
+              "The same group at the previous quarter's snapshot; null when absent.",
+            oneOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'object',
+                properties: {
+                  components: {
+                    type: 'integer',
+                  },
+                  levels: {
+                    $ref: '#/components/schemas/LevelCounts',
+                  },
+                  averageScore: {
+                    type: 'number',
+                  },
+                },
+                required: ['components', 'levels', 'averageScore'],
+                additionalProperties: false,
+              },
+            ],
+          },
+          improved: {
+            type: 'integer',
+            description:
+              'Components whose level rose since the previous quarter.',
+          },
+          regressed: {
+            type: 'integer',
+            description:
+              'Components whose level dropped since the previous quarter.',
+          },
+        },
+        required: [
+          'key',
+          'components',
+          'levels',
+          'averageScore',
+          'criticalFails',
+          'orphans',
+          'waiversUsed',
+          'waiversExpired',
+          'retirementsDue',
+          'evidence',
+          'previous',
+          'improved',
+          'regressed',
+        ],
+        additionalProperties: false,
+      },
+      CriticalFail: {
+        type: 'object',
+        properties: {
+          componentId: {
+            type: 'string',
+          },
+          name: {
+            type: 'string',
+          },
+          kind: {
+            $ref: '#/components/schemas/ExtensionKind',
+          },
+          owner: {
+            type: ['string', 'null'],
+          },
+          checkId: {
+            type: 'string',
+          },
+          cluster: {
+            type: ['string', 'null'],
+          },
+          message: {
+            type: 'string',
+          },
+        },
+        required: [
+          'componentId',
+          'name',
+          'kind',
+          'owner',
+          'checkId',
+          'cluster',
+          'message',
+        ],
+        additionalProperties: false,
+      },
+      RetirementDue: {
+        type: 'object',
+        properties: {
+          componentId: {
+            type: 'string',
+          },
+          name: {
+            type: 'string',
+          },
+          kind: {
+            $ref: '#/components/schemas/ExtensionKind',
+          },
+          owner: {
+            type: ['string', 'null'],
+          },
+          lifecycle: {
+            type: ['string', 'null'],
+          },
+          checkId: {
+            type: 'string',
+          },
+          status: {
+            $ref: '#/components/schemas/CheckStatus',
+          },
+          message: {
+            type: 'string',
+          },
+          targetDate: {
+            type: ['string', 'null'],
+          },
+        },
+        required: [
+          'componentId',
+          'name',
+          'kind',
+          'owner',
+          'lifecycle',
+          'checkId',
+          'status',
+          'message',
+          'targetDate',
+        ],
+        additionalProperties: false,
+      },
+      EvidenceFreshness: {
+        type: 'object',
+        properties: {
+          componentId: {
+            type: 'string',
+          },
+          name: {
+            type: 'string',
+          },
+          kind: {
+            $ref: '#/components/schemas/ExtensionKind',
+          },
+          owner: {
+            type: ['string', 'null'],
+          },
+          state: {
+            type: 'string',
+            enum: ['fresh', 'stale', 'missing', 'not-required'],
+          },
+          newestRunAt: {
+            type: ['string', 'null'],
+            format: 'date-time',
+          },
+          ageDays: {
+            type: ['number', 'null'],
+          },
+          message: {
+            type: 'string',
+          },
+        },
+        required: [
+          'componentId',
+          'name',
+          'kind',
+          'owner',
+          'state',
+          'newestRunAt',
+          'ageDays',
+          'message',
+        ],
+        additionalProperties: false,
+      },
+      AuditReport: {
+        type: 'object',
+        properties: {
+          quarter: {
+            type: 'string',
+          },
+          complete: {
+            type: 'boolean',
+          },
+          generatedAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          snapshot: {
+            $ref: '#/components/schemas/SnapshotRef',
+          },
+          previousQuarter: {
+            type: 'string',
+          },
+          previousSnapshot: {
+            oneOf: [
+              {
+                $ref: '#/components/schemas/SnapshotRef',
+              },
+              {
+                type: 'null',
+              },
+            ],
+          },
+          totals: {
+            $ref: '#/components/schemas/AuditGroup',
+          },
+          byTeam: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/AuditGroup',
+            },
+          },
+          byKind: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/AuditGroup',
+            },
+          },
+          criticalFails: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/CriticalFail',
+            },
+          },
+          orphans: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ComponentRef',
+            },
+          },
+          waiversUsed: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/Waiver',
+            },
+          },
+          waiversExpired: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/Waiver',
+            },
+          },
+          retirementsDue: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/RetirementDue',
+            },
+          },
+          evidenceFreshness: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/EvidenceFreshness',
+            },
+          },
+          changes: {
+            type: 'object',
+            description:
+              "Since the previous quarter's snapshot (empty lists when there is none).",
+            properties: {
+              added: {
+                type: 'array',
+                items: {
+                  $ref: '#/components/schemas/ComponentRef',
+                },
+              },
+              removed: {
+                type: 'array',
+                items: {
+                  $ref: '#/components/schemas/ComponentRef',
+                },
+              },
+              improved: {
+                type: 'array',
+                items: {
+                  $ref: '#/components/schemas/LevelChange',
+                },
+              },
+              regressed: {
+                type: 'array',
+                items: {
+                  $ref: '#/components/schemas/LevelChange',
+                },
+              },
+            },
+            required: ['added', 'removed', 'improved', 'regressed'],
+            additionalProperties: false,
+          },
+        },
+        required: [
+          'quarter',
+          'complete',
+          'generatedAt',
+          'snapshot',
+          'previousQuarter',
+          'previousSnapshot',
+          'totals',
+          'byTeam',
+          'byKind',
+          'criticalFails',
+          'orphans',
+          'waiversUsed',
+          'waiversExpired',
+          'retirementsDue',
+          'evidenceFreshness',
+          'changes',
+        ],
+        additionalProperties: false,
+      },
+      AuditExport: {
+        type: 'object',
+        properties: {
+          report: {
+            $ref: '#/components/schemas/AuditReport',
+          },
+          components: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ComponentScorecard',
+            },
+          },
+        },
+        required: ['report', 'components'],
+        additionalProperties: false,
+      },
+      ExperimentEvidence: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+          },
+          component: {
+            type: 'string',
+          },
+          cluster: {
+            type: 'string',
+          },
+          scenario: {
+            type: 'string',
+          },
+          tool: {
+            type: 'string',
+          },
+          startedAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          injectedAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          recoveredAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          verdict: {
+            type: 'string',
+            enum: ['pass', 'fail'],
+          },
+          observations: {
+            type: 'object',
+            additionalProperties: true,
+          },
+          links: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          submittedBy: {
+            type: 'string',
+          },
+          submittedAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+        },
+        required: [
+          'id',
+          'component',
+          'cluster',
+          'scenario',
+          'tool',
+          'startedAt',
+          'verdict',
+          'observations',
+          'links',
+          'submittedBy',
+          'submittedAt',
+        ],
+        additionalProperties: false,
+      },
+      EvidenceInput: {
+        type: 'object',
+        description: 'A fault-experiment record. `submittedBy` is the caller.',
+        properties: {
+          component: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 400,
+          },
+          cluster: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+          },
+          scenario: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            pattern: '^[a-z0-9][a-z0-9.-]*$',
+          },
+          tool: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 100,
+            default: 'manual',
+          },
+          startedAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          injectedAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          recoveredAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          verdict: {
+            type: 'string',
+            enum: ['pass', 'fail'],
+          },
+          observations: {
+            type: 'object',
+            description:
+              'What the scenario must record (see the README), at most 100 keys.',
+            maxProperties: 100,
+            additionalProperties: true,
+          },
+          links: {
+            type: 'array',
+            maxItems: 20,
+            items: {
+              type: 'string',
+              format: 'uri',
+              maxLength: 2000,
+            },
+          },
+        },
+        required: ['component', 'cluster', 'scenario', 'startedAt', 'verdict'],
+        additionalProperties: false,
+      },
+      EvidencePage: {
+        type: 'object',
+        properties: {
+          total: {
+            type: 'integer',
+          },
+          offset: {
+            type: 'integer',
+          },
+          limit: {
+            type: 'integer',
+          },
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ExperimentEvidence',
+            },
+          },
+        },
+        required: ['total', 'offset', 'limit', 'items'],
+        additionalProperties: false,
+      },
+      Waiver: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+          },
+          component: {
+            type: 'string',
+          },
+          checkId: {
+            type: 'string',
+          },
+          cluster: {
+            type: ['string', 'null'],
+          },
+          reason: {
+            type: 'string',
+          },
+          expiresAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          state: {
+            $ref: '#/components/schemas/WaiverState',
+          },
+          requestedBy: {
+            type: 'string',
+          },
+          requestedAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          decidedBy: {
+            type: ['string', 'null'],
+          },
+          decidedAt: {
+            type: ['string', 'null'],
+            format: 'date-time',
+          },
+          decisionComment: {
+            type: ['string', 'null'],
+          },
+          active: {
+            type: 'boolean',
+            description: 'Approved and not expired.',
+          },
+          owner: {
+            type: ['string', 'null'],
+            description:
+              'Owner of the component when the waiver was requested.',
+          },
+        },
+        required: [
+          'id',
+          'component',
+          'checkId',
+          'cluster',
+          'reason',
+          'expiresAt',
+          'state',
+          'requestedBy',
+          'requestedAt',
+          'decidedBy',
+          'decidedAt',
+          'decisionComment',
+          'active',
+          'owner',
+        ],
+        additionalProperties: false,
+      },
+      WaiverInput: {
+        type: 'object',
+        properties: {
+          component: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 400,
+          },
+          checkId: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+          },
+          cluster: {
+            type: ['string', 'null'],
+            minLength: 1,
+            maxLength: 200,
+          },
+          reason: {
+            type: 'string',
+            minLength: 10,
+            maxLength: 2000,
+          },
+          expiresAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+        },
+        required: ['component', 'checkId', 'reason', 'expiresAt'],
+        additionalProperties: false,
+      },
+      WaiverDecisionInput: {
+        type: 'object',
+        properties: {
+          comment: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 2000,
+          },
+        },
+        additionalProperties: false,
+      },
+      WaiverPage: {
+        type: 'object',
+        properties: {
+          total: {
+            type: 'integer',
+          },
+          offset: {
+            type: 'integer',
+          },
+          limit: {
+            type: 'integer',
+          },
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/Waiver',
+            },
+          },
+        },
+        required: ['total', 'offset', 'limit', 'items'],
+        additionalProperties: false,
+      },
+      AuditEvent: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'integer',
+          },
+          at: {
+            type: 'string',
+            format: 'date-time',
+          },
+          actor: {
+            type: 'string',
+          },
+          subjectType: {
+            type: 'string',
+            enum: ['waiver', 'evidence'],
+          },
+          subjectId: {
+            type: 'string',
+          },
+          component: {
+            type: 'string',
+          },
+          action: {
+            type: 'string',
+            description:
+              'e.g. requested, approved, rejected, revoked, created, imported.',
+          },
+          changes: {
+            type: 'object',
+            description:
+              'Changed fields, each with its value before and after.',
+            additionalProperties: {
+              type: 'object',
+              properties: {
+                from: {},
+                to: {},
+              },
+              additionalProperties: false,
+            },
+          },
+        },
+        required: [
+          'id',
+          'at',
+          'actor',
+          'subjectType',
+          'subjectId',
+          'component',
+          'action',
+          'changes',
+        ],
+        additionalProperties: false,
+      },
+      AuditEventPage: {
+        type: 'object',
+        properties: {
+          total: {
+            type: 'integer',
+          },
+          offset: {
+            type: 'integer',
+          },
+          limit: {
+            type: 'integer',
+          },
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/AuditEvent',
+            },
+          },
+        },
+        required: ['total', 'offset', 'limit', 'items'],
+        additionalProperties: false,
+      },
+      WaiverDetail: {
+        type: 'object',
+        properties: {
+          waiver: {
+            $ref: '#/components/schemas/Waiver',
+          },
+          trail: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/AuditEvent',
+            },
+          },
+        },
+        required: ['waiver', 'trail'],
+        additionalProperties: false,
+      },
+      CheckDefinition: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+          },
+          dimension: {
+            $ref: '#/components/schemas/Dimension',
+          },
+          severity: {
+            $ref: '#/components/schemas/Severity',
+          },
+          kinds: {
+            description:
+              'Kinds the check applies to; absent or empty for every kind.',
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ExtensionKind',
+            },
+          },
+          title: {
+            type: 'string',
+          },
+          remediation: {
+            type: 'string',
+          },
+          docsUrl: {
+            type: 'string',
+          },
+        },
+        required: ['id', 'dimension', 'severity', 'title'],
+        additionalProperties: false,
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse } from 'yaml';
+import { spec } from './openapi.generated';
+
+describe('openapi.generated.ts', () => {
+  it('is generated from the current openapi.yaml (run node scripts/generate-openapi.mjs)', () => {
+    const yaml = parse(
+      readFileSync(resolve(__dirname, 'openapi.yaml'), 'utf8'),
+    );
+    expect(spec).toEqual(yaml);
+  });
+
+  it('gives every operation an id and every path an error response', () => {
+    const methods = ['get', 'post', 'put', 'delete', 'patch'] as const;
+    const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
+      methods
+        .filter(m => m in item)
+        .map(m => ({ path, op: (item as any)[m] })),
+    );
+    expect(operations.length).toBeGreaterThan(20);
+    for (const { path, op } of operations) {
+      expect(op.operationId).toEqual(expect.any(String));
+      if (path !== '/health') {
+        expect(Object.keys(op.responses)).toContain('401');
+      }
+    }
+  });
+});

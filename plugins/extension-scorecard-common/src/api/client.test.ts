@@ -1,0 +1,118 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { ExtensionScorecardClient } from './client';
+
+const baseUrl = 'http://backstage.test/api/extension-scorecard';
+const server = setupServer();
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function client() {
+  return new ExtensionScorecardClient({
+    discoveryApi: { getBaseUrl: async () => baseUrl },
+  });
+}
+
+describe('ExtensionScorecardClient', () => {
+  it('repeats array filters and sends the token', async () => {
+    let seen: URL | undefined;
+    let auth: string | null = null;
+    server.use(
+      http.get(`${baseUrl}/components`, ({ request }) => {
+        seen = new URL(request.url);
+        auth = request.headers.get('authorization');
+        return HttpResponse.json({
+          snapshot: { id: 1, takenAt: '2025-01-01T00:00:00.000Z' },
+          total: 0,
+          offset: 0,
+          limit: 10,
+          items: [],
+        });
+      }),
+    );
+    const page = await client().listComponents(
+      { kind: ['csi', 'cni'], orphan: false, limit: 10, search: undefined },
+      { token: 't0k' },
+    );
+    expect(page.total).toBe(0);
+    expect(seen?.searchParams.getAll('kind')).toEqual(['csi', 'cni']);
+    expect(seen?.searchParams.get('orphan')).toBe('false');
+    expect(seen?.searchParams.has('search')).toBe(false);
+    expect(auth).toBe('Bearer t0k');
+  });
+
+  it('encodes component ids into one path segment', async () => {
+    let path = '';
+    server.use(
+      http.get(`${baseUrl}/components/:id`, ({ request, params }) => {
+        path = new URL(request.url).pathname;
+        return HttpResponse.json({ id: params.id });
+      }),
+    );
+    await client().getComponent('component:default/cert-manager');
+    expect(path).toBe(
+      '/api/extension-scorecard/components/component%3Adefault%2Fcert-manager',
+    );
+  });
+
+  it('sends the idempotency key and reports replays', async () => {
+    server.use(
+      http.post(`${baseUrl}/evidence`, async ({ request }) => {
+        const key = request.headers.get('idempotency-key');
+        const body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(
+          { id: 'e1', ...body, key },
+          { status: key === 'replayed-key' ? 200 : 201 },
+        );
+      }),
+    );
+    const input = {
+      component: 'component:default/x',
+      cluster: 'prod',
+      scenario: 'webhook-backend-down',
+      startedAt: '2025-01-01T00:00:00Z',
+      verdict: 'pass' as const,
+    };
+    const first = await client().createEvidence(input, 'first-key-1');
+    expect(first.replayed).toBe(false);
+    const again = await client().createEvidence(input, 'replayed-key');
+    expect(again.replayed).toBe(true);
+  });
+
+  it('turns error bodies into ResponseErrors with the server message', async () => {
+    server.use(
+      http.post(`${baseUrl}/waivers/w1/approve`, () =>
+        HttpResponse.json(
+          {
+            error: { name: 'NotAllowedError', message: 'member of owner' },
+            request: { method: 'POST', url: '/waivers/w1/approve' },
+            response: { statusCode: 403 },
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    await expect(client().approveWaiver('w1')).rejects.toMatchObject({
+      name: 'ResponseError',
+      statusCode: 403,
+      body: { error: { message: 'member of owner' } },
+    });
+  });
+
+  it('returns the CSV export as text', async () => {
+    server.use(
+      http.get(`${baseUrl}/audit/2025-Q1/export`, ({ request }) =>
+        new URL(request.url).searchParams.get('format') === 'csv'
+          ? new HttpResponse('quarter,component_id\n2025-Q1,x\n', {
+              headers: { 'content-type': 'text/csv' },
+            })
+          : HttpResponse.json({}, { status: 400 }),
+      ),
+    );
+    await expect(client().exportAuditCsv('2025-Q1')).resolves.toContain(
+      '2025-Q1,x',
+    );
+  });
+});
