@@ -77,6 +77,12 @@ export interface BlastRadius {
   /** Namespaces of the cluster its selectors match (evaluated against real labels). */
   matchedNamespaces: string[];
   totalNamespaces: number;
+  /** Set when the cluster's Namespaces could not be read: `matchedNamespaces` is then empty, not "none". */
+  namespacesUnreadable?: string;
+  /** The namespaceSelector as kubectl prints it (`{}` = every namespace). */
+  namespaceSelector?: string;
+  /** The objectSelector as kubectl prints it; narrows matches to labelled objects. */
+  objectSelector?: string;
   /** Whether cluster-scoped objects can be matched. */
   clusterScoped: boolean;
   failurePolicy: string;
