@@ -31,9 +31,7 @@ export function invalidObjectReason(value: unknown): string | undefined {
 /**
  * True when a parsed document is a list (`kind: List` or `kind: <X>List` with `items`).
  */
-export function isListDocument(
-  value: unknown,
-): value is {
+export function isListDocument(value: unknown): value is {
   apiVersion?: string;
   kind: string;
   items: unknown[];

@@ -10,15 +10,15 @@ import type { ResourceKey, ResourceSpec } from './types';
 const DRA_VERSIONS = ['v1', 'v1beta2', 'v1beta1', 'v1alpha3'];
 
 /** The Chaos Mesh experiment kinds collected under the `chaosmesh` key. */
-export const CHAOS_MESH_PLURALS = [
-  'podchaos',
-  'networkchaos',
-  'stresschaos',
-  'iochaos',
-  'timechaos',
-  'httpchaos',
-  'dnschaos',
-] as const;
+export const CHAOS_MESH_KINDS: Record<string, string> = {
+  podchaos: 'PodChaos',
+  networkchaos: 'NetworkChaos',
+  stresschaos: 'StressChaos',
+  iochaos: 'IOChaos',
+  timechaos: 'TimeChaos',
+  httpchaos: 'HTTPChaos',
+  dnschaos: 'DNSChaos',
+};
 
 /**
  * Every list the collector makes. Several specs may share a key (`chaosmesh`):
@@ -31,6 +31,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: '',
     versions: ['v1'],
     plural: 'namespaces',
+    kind: 'Namespace',
     namespaced: false,
   },
   {
@@ -38,6 +39,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: '',
     versions: ['v1'],
     plural: 'nodes',
+    kind: 'Node',
     namespaced: false,
   },
   {
@@ -45,6 +47,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: '',
     versions: ['v1'],
     plural: 'pods',
+    kind: 'Pod',
     namespaced: true,
     fieldSelector: 'status.phase=Pending',
   },
@@ -53,6 +56,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: '',
     versions: ['v1'],
     plural: 'services',
+    kind: 'Service',
     namespaced: true,
   },
   {
@@ -60,6 +64,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: '',
     versions: ['v1'],
     plural: 'serviceaccounts',
+    kind: 'ServiceAccount',
     namespaced: true,
   },
   {
@@ -67,6 +72,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'discovery.k8s.io',
     versions: ['v1'],
     plural: 'endpointslices',
+    kind: 'EndpointSlice',
     namespaced: true,
   },
   {
@@ -74,6 +80,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'apps',
     versions: ['v1'],
     plural: 'deployments',
+    kind: 'Deployment',
     namespaced: true,
   },
   {
@@ -81,6 +88,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'apps',
     versions: ['v1'],
     plural: 'daemonsets',
+    kind: 'DaemonSet',
     namespaced: true,
   },
   {
@@ -88,6 +96,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'policy',
     versions: ['v1'],
     plural: 'poddisruptionbudgets',
+    kind: 'PodDisruptionBudget',
     namespaced: true,
   },
   {
@@ -95,6 +104,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'admissionregistration.k8s.io',
     versions: ['v1'],
     plural: 'validatingwebhookconfigurations',
+    kind: 'ValidatingWebhookConfiguration',
     namespaced: false,
   },
   {
@@ -102,6 +112,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'admissionregistration.k8s.io',
     versions: ['v1'],
     plural: 'mutatingwebhookconfigurations',
+    kind: 'MutatingWebhookConfiguration',
     namespaced: false,
   },
   {
@@ -109,6 +120,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'admissionregistration.k8s.io',
     versions: ['v1', 'v1beta1'],
     plural: 'validatingadmissionpolicies',
+    kind: 'ValidatingAdmissionPolicy',
     namespaced: false,
   },
   {
@@ -116,6 +128,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'admissionregistration.k8s.io',
     versions: ['v1', 'v1beta1'],
     plural: 'validatingadmissionpolicybindings',
+    kind: 'ValidatingAdmissionPolicyBinding',
     namespaced: false,
   },
   {
@@ -123,6 +136,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'apiextensions.k8s.io',
     versions: ['v1'],
     plural: 'customresourcedefinitions',
+    kind: 'CustomResourceDefinition',
     namespaced: false,
   },
   {
@@ -130,6 +144,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'apiregistration.k8s.io',
     versions: ['v1'],
     plural: 'apiservices',
+    kind: 'APIService',
     namespaced: false,
   },
   {
@@ -137,6 +152,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'node.k8s.io',
     versions: ['v1'],
     plural: 'runtimeclasses',
+    kind: 'RuntimeClass',
     namespaced: false,
   },
   {
@@ -144,6 +160,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'storage.k8s.io',
     versions: ['v1'],
     plural: 'csidrivers',
+    kind: 'CSIDriver',
     namespaced: false,
   },
   {
@@ -151,6 +168,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'storage.k8s.io',
     versions: ['v1'],
     plural: 'csinodes',
+    kind: 'CSINode',
     namespaced: false,
   },
   // DRA: whichever resource.k8s.io version the cluster serves, found by discovery.
@@ -160,6 +178,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'resource.k8s.io',
     versions: DRA_VERSIONS,
     plural: 'deviceclasses',
+    kind: 'DeviceClass',
     namespaced: false,
     optional: true,
   },
@@ -168,6 +187,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'resource.k8s.io',
     versions: DRA_VERSIONS,
     plural: 'resourceslices',
+    kind: 'ResourceSlice',
     namespaced: false,
     optional: true,
   },
@@ -176,6 +196,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'rbac.authorization.k8s.io',
     versions: ['v1'],
     plural: 'roles',
+    kind: 'Role',
     namespaced: true,
   },
   {
@@ -183,6 +204,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'rbac.authorization.k8s.io',
     versions: ['v1'],
     plural: 'clusterroles',
+    kind: 'ClusterRole',
     namespaced: false,
   },
   {
@@ -190,6 +212,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'rbac.authorization.k8s.io',
     versions: ['v1'],
     plural: 'rolebindings',
+    kind: 'RoleBinding',
     namespaced: true,
   },
   {
@@ -197,6 +220,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'rbac.authorization.k8s.io',
     versions: ['v1'],
     plural: 'clusterrolebindings',
+    kind: 'ClusterRoleBinding',
     namespaced: false,
   },
   // Optional CRDs: absent means not-served, which is fine.
@@ -205,6 +229,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'cert-manager.io',
     versions: ['v1'],
     plural: 'certificates',
+    kind: 'Certificate',
     namespaced: true,
     optional: true,
   },
@@ -213,6 +238,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'monitoring.coreos.com',
     versions: ['v1'],
     plural: 'servicemonitors',
+    kind: 'ServiceMonitor',
     namespaced: true,
     optional: true,
   },
@@ -221,6 +247,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'monitoring.coreos.com',
     versions: ['v1'],
     plural: 'podmonitors',
+    kind: 'PodMonitor',
     namespaced: true,
     optional: true,
   },
@@ -229,15 +256,17 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'monitoring.coreos.com',
     versions: ['v1'],
     plural: 'prometheusrules',
+    kind: 'PrometheusRule',
     namespaced: true,
     optional: true,
   },
-  ...CHAOS_MESH_PLURALS.map(
-    (plural): ResourceSpec => ({
+  ...Object.entries(CHAOS_MESH_KINDS).map(
+    ([plural, kind]): ResourceSpec => ({
       key: 'chaosmesh',
       group: 'chaos-mesh.org',
       versions: ['v1alpha1'],
       plural,
+      kind,
       namespaced: true,
       optional: true,
     }),
@@ -247,6 +276,7 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     group: 'litmuschaos.io',
     versions: ['v1alpha1'],
     plural: 'chaosresults',
+    kind: 'ChaosResult',
     namespaced: true,
     optional: true,
   },
@@ -296,28 +326,6 @@ export function specForObject(
   const slash = apiVersion.lastIndexOf('/');
   const group = slash < 0 ? '' : apiVersion.slice(0, slash);
   const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
-  const plural = kindToPlural(kind);
-  const spec = RESOURCE_SPECS.find(
-    s => s.group === group && s.plural === plural,
-  );
+  const spec = RESOURCE_SPECS.find(s => s.group === group && s.kind === kind);
   return spec ? { spec, version } : undefined;
-}
-
-/** Kinds whose plural is not `lowercase(kind) + 's'`. */
-const IRREGULAR_PLURALS: Record<string, string> = {
-  PodChaos: 'podchaos',
-  NetworkChaos: 'networkchaos',
-  StressChaos: 'stresschaos',
-  IOChaos: 'iochaos',
-  TimeChaos: 'timechaos',
-  HTTPChaos: 'httpchaos',
-  DNSChaos: 'dnschaos',
-  ValidatingAdmissionPolicy: 'validatingadmissionpolicies',
-  RuntimeClass: 'runtimeclasses',
-  DeviceClass: 'deviceclasses',
-};
-
-/** The resource plural of a kind, for the kinds of this table. */
-export function kindToPlural(kind: string): string {
-  return IRREGULAR_PLURALS[kind] ?? `${kind.toLowerCase()}s`;
 }

@@ -43,6 +43,8 @@ export interface ResourceSpec {
   group: string; // '' for the core group
   versions: string[]; // preferred first
   plural: string;
+  /** The object kind (`Deployment`); its list kind is `<kind>List`. */
+  kind: string;
   namespaced: boolean;
   /** Only present when a CRD provides it (cert-manager, chaos tools, prometheus-operator). */
   optional?: boolean;

@@ -1,0 +1,531 @@
+/**
+ * Live clusters through `@kubernetes/client-node` (1.4, ESM-only: imported lazily).
+ *
+ * One run per cluster: `/version`, then discovery (`/apis` once, then one request per
+ * group/version of the resource table the cluster serves), then paginated list calls
+ * (`limit` + `continue`) with bounded concurrency, all under one per-cluster timeout.
+ * The number of requests depends on the resource table and the number of pages,
+ * never on the number of objects otherwise. Bodies are kept as the API server's
+ * plain JSON (no client-node model classes).
+ *
+ * Every resource read records ok / forbidden / not-served / failed with a reason.
+ * A cluster that cannot be reached at all yields `error` and no data.
+ * The bearer token is never logged and never appears in errors or results.
+ */
+import fs from 'node:fs/promises';
+import fetch, { type RequestInit as NodeFetchInit } from 'node-fetch';
+import { toServerVersion } from './dumps';
+import { combineReads, isListDocument, listItems } from './objects';
+import {
+  groupVersion,
+  listPath,
+  RESOURCE_KEYS,
+  RESOURCE_SPECS,
+  specsForKey,
+} from './resources';
+import type {
+  ClusterCollection,
+  ClusterSource,
+  CollectOptions,
+  KubeObject,
+  ReadStatus,
+  ResourceSpec,
+  ServerVersion,
+} from './types';
+
+/** How to reach one live cluster. @public */
+export interface LiveClusterConfig {
+  name: string;
+  url: string;
+  /** Bearer token. Never logged or returned. */
+  serviceAccountToken?: string;
+  /** Base64 PEM CA bundle of the API server. */
+  caData?: string;
+  caFile?: string;
+  skipTLSVerify?: boolean;
+  /** Only `serviceAccount` is supported (a token from config or the pod's own). */
+  authProvider?: string;
+  /** Budget for the whole cluster run. */
+  timeoutSeconds: number;
+  /** `limit` of each list page. */
+  pageSize: number;
+  /** Parallel list calls per cluster. */
+  concurrency: number;
+}
+
+/** Defaults for cluster settings not given in config. @public */
+export const LIVE_CLUSTER_DEFAULTS = {
+  timeoutSeconds: 60,
+  pageSize: 500,
+  concurrency: 4,
+} as const;
+
+/** Where a pod's own service account token is mounted. */
+export const IN_CLUSTER_TOKEN_PATH =
+  '/var/run/secrets/kubernetes.io/serviceaccount/token';
+
+/** The response of one GET: status and raw body. */
+interface RawResponse {
+  status: number;
+  body: string;
+}
+type KubeGet = (path: string, signal: AbortSignal) => Promise<RawResponse>;
+
+/** @public */
+export function createLiveClusterSource(
+  cluster: LiveClusterConfig,
+  options: { now?: () => Date; inClusterTokenPath?: string } = {},
+): ClusterSource {
+  return {
+    name: cluster.name,
+    type: 'live',
+    collect: (opts?: CollectOptions) =>
+      collectLiveCluster(cluster, { ...options, ...opts }),
+  };
+}
+
+/**
+ * Reads one live cluster. Never throws for cluster trouble.
+ * @public
+ */
+export async function collectLiveCluster(
+  cluster: LiveClusterConfig,
+  options: CollectOptions & {
+    now?: () => Date;
+    inClusterTokenPath?: string;
+  } = {},
+): Promise<ClusterCollection> {
+  const collectedAt = (options.now?.() ?? new Date()).toISOString();
+  const secrets: string[] = [];
+  const redact = (text: string) =>
+    secrets.reduce((t, s) => (s ? t.split(s).join('[redacted]') : t), text);
+  const base: ClusterCollection = {
+    cluster: cluster.name,
+    source: 'live',
+    collectedAt,
+    version: null,
+    versionStatus: { state: 'failed', reason: 'not read' },
+    reads: {},
+    objects: {},
+  };
+
+  const timeoutMs = cluster.timeoutSeconds * 1000;
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () =>
+      controller.abort(
+        new Error(`cluster timeout after ${cluster.timeoutSeconds}s`),
+      ),
+    timeoutMs,
+  );
+  const onOuterAbort = () => controller.abort(new Error('collection aborted'));
+  if (options.signal?.aborted) onOuterAbort();
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const signal = controller.signal;
+
+  try {
+    let get: KubeGet;
+    try {
+      const token = await resolveToken(cluster, options.inClusterTokenPath);
+      if (token) secrets.push(token);
+      get = await createKubeGet(cluster, token);
+    } catch (e) {
+      return {
+        ...base,
+        error: redact(`cannot configure client: ${describe(e)}`),
+      };
+    }
+
+    // 1. version: also tells whether the cluster is reachable at all.
+    const versionRead = await getJson(get, '/version', signal);
+    if (versionRead.kind === 'unreachable') {
+      return {
+        ...base,
+        error: redact(`cluster unreachable: ${versionRead.reason}`),
+      };
+    }
+    if (versionRead.kind === 'http' && versionRead.status === 401) {
+      return {
+        ...base,
+        error: 'unauthorized (HTTP 401): check the cluster token',
+      };
+    }
+    let version: ServerVersion | null = null;
+    let versionStatus: ReadStatus;
+    if (versionRead.kind === 'json') {
+      version = toServerVersion(versionRead.json) ?? null;
+      versionStatus = version
+        ? { state: 'ok' }
+        : {
+            state: 'failed',
+            reason: '/version body has no major, minor and gitVersion',
+          };
+    } else {
+      versionStatus = redactStatus(
+        toReadStatus(versionRead, '/version'),
+        redact,
+      );
+    }
+
+    // 2. discovery
+    const served = await discover(get, signal);
+
+    // 3. lists, bounded concurrency
+    const statuses = new Map<ResourceSpec, ReadStatus>();
+    const objectsBySpec = new Map<ResourceSpec, KubeObject[]>();
+    const tasks = RESOURCE_SPECS.map(spec => async () => {
+      const where = served(spec);
+      if (where.state !== 'ok') {
+        statuses.set(spec, where);
+        return;
+      }
+      const result = await listAll(
+        get,
+        spec,
+        where.version!,
+        cluster.pageSize,
+        signal,
+      );
+      statuses.set(spec, result.status);
+      if (result.objects.length > 0) objectsBySpec.set(spec, result.objects);
+    });
+    await runBounded(tasks, cluster.concurrency);
+
+    const reads: ClusterCollection['reads'] = {};
+    const objects: ClusterCollection['objects'] = {};
+    for (const key of RESOURCE_KEYS) {
+      const specs = specsForKey(key);
+      // every reason passes through here: the one place tokens are scrubbed from reads
+      reads[key] = redactStatus(
+        combineReads(
+          specs.map(s => ({ plural: s.plural, status: statuses.get(s)! })),
+        ),
+        redact,
+      );
+      const all = specs.flatMap(s => objectsBySpec.get(s) ?? []);
+      if (all.length > 0) objects[key] = all;
+    }
+    return { ...base, version, versionStatus, reads, objects };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+async function resolveToken(
+  cluster: LiveClusterConfig,
+  inClusterTokenPath = IN_CLUSTER_TOKEN_PATH,
+): Promise<string | undefined> {
+  const provider = cluster.authProvider ?? 'serviceAccount';
+  if (provider !== 'serviceAccount') {
+    throw new Error(
+      `authProvider '${provider}' is not supported by the extension scorecard collector; use serviceAccount`,
+    );
+  }
+  if (cluster.serviceAccountToken) return cluster.serviceAccountToken.trim();
+  try {
+    return (await fs.readFile(inClusterTokenPath, 'utf8')).trim();
+  } catch {
+    return undefined; // anonymous: the API server decides
+  }
+}
+
+/** A GET function bound to one cluster: client-node's KubeConfig applies TLS and auth. */
+async function createKubeGet(
+  cluster: LiveClusterConfig,
+  token: string | undefined,
+): Promise<KubeGet> {
+  const { KubeConfig } = loadClientNode();
+  const kc = new KubeConfig();
+  const server = cluster.url.replace(/\/+$/, '');
+  kc.loadFromOptions({
+    clusters: [
+      {
+        name: cluster.name,
+        server,
+        caData: cluster.caData,
+        caFile: cluster.caFile,
+        skipTLSVerify: cluster.skipTLSVerify ?? false,
+      },
+    ],
+    users: [{ name: 'extension-scorecard', token }],
+    contexts: [
+      {
+        name: cluster.name,
+        cluster: cluster.name,
+        user: 'extension-scorecard',
+      },
+    ],
+    currentContext: cluster.name,
+  });
+  const init = (await kc.applyToFetchOptions({})) as unknown as NodeFetchInit;
+  return async (path, signal) => {
+    const res = await fetch(`${server}${path}`, {
+      ...init,
+      headers: { ...headersOf(init.headers), accept: 'application/json' },
+      signal: signal as any,
+    });
+    return { status: res.status, body: await res.text() };
+  };
+}
+
+/**
+ * client-node 1.x is ESM-only. It is loaded on first use with `require`, which Node 22+
+ * runs for ESM (require(esm)) and which Jest transpiles: a dynamic `import()` would need
+ * `--experimental-vm-modules` in tests (Backstage CLI's advice for native ESM).
+ */
+function loadClientNode(): typeof import('@kubernetes/client-node') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('@kubernetes/client-node');
+}
+
+function headersOf(headers: NodeFetchInit['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!headers) return out;
+  const h = headers as any;
+  if (typeof h.forEach === 'function') {
+    h.forEach((value: string, name: string) => {
+      out[name] = value;
+    });
+    return out;
+  }
+  return { ...(h as Record<string, string>) };
+}
+
+type GetResult =
+  | { kind: 'json'; json: any }
+  | { kind: 'http'; status: number; message: string }
+  | { kind: 'malformed'; reason: string }
+  | { kind: 'unreachable'; reason: string };
+
+async function getJson(
+  get: KubeGet,
+  path: string,
+  signal: AbortSignal,
+): Promise<GetResult> {
+  let res: RawResponse;
+  try {
+    res = await get(path, signal);
+  } catch (e) {
+    const reason = signal.aborted ? describe(signal.reason) : describe(e);
+    return { kind: 'unreachable', reason };
+  }
+  if (res.status < 200 || res.status >= 300) {
+    return {
+      kind: 'http',
+      status: res.status,
+      message: statusMessage(res.body),
+    };
+  }
+  try {
+    return { kind: 'json', json: JSON.parse(res.body) };
+  } catch (e) {
+    return {
+      kind: 'malformed',
+      reason: `malformed JSON from ${path}: ${describe(e)}`,
+    };
+  }
+}
+
+/** The message of a Kubernetes Status body, shortened. */
+function statusMessage(body: string): string {
+  try {
+    const parsed = JSON.parse(body);
+    if (parsed && typeof parsed.message === 'string')
+      return parsed.message.slice(0, 300);
+  } catch {
+    // not JSON
+  }
+  return body.slice(0, 120).replace(/\s+/g, ' ');
+}
+
+function toReadStatus(
+  r: Exclude<GetResult, { kind: 'json' }>,
+  path: string,
+): ReadStatus {
+  switch (r.kind) {
+    case 'http':
+      if (r.status === 401 || r.status === 403) {
+        return { state: 'forbidden', reason: `HTTP ${r.status}: ${r.message}` };
+      }
+      if (r.status === 404)
+        return { state: 'not-served', reason: `${path} not found (HTTP 404)` };
+      return {
+        state: 'failed',
+        reason: `HTTP ${r.status} from ${path}: ${r.message}`,
+      };
+    case 'malformed':
+      return { state: 'failed', reason: r.reason };
+    default:
+      return { state: 'failed', reason: `${path}: ${r.reason}` };
+  }
+}
+
+function redactStatus(
+  status: ReadStatus,
+  redact: (s: string) => string,
+): ReadStatus {
+  return status.state === 'ok'
+    ? status
+    : { ...status, reason: redact(status.reason) };
+}
+
+/**
+ * Discovery: `/apis` once, then the resource list of every group/version of the table
+ * that the cluster serves. Returns where (or why not) each spec can be listed.
+ */
+async function discover(
+  get: KubeGet,
+  signal: AbortSignal,
+): Promise<(spec: ResourceSpec) => ReadStatus & { version?: string }> {
+  const groupsRead = await getJson(get, '/apis', signal);
+  let servedGroupVersions: Set<string> | undefined;
+  if (groupsRead.kind === 'json' && Array.isArray(groupsRead.json?.groups)) {
+    servedGroupVersions = new Set<string>(['v1']);
+    for (const g of groupsRead.json.groups) {
+      for (const v of g?.versions ?? []) {
+        if (typeof v?.groupVersion === 'string')
+          servedGroupVersions.add(v.groupVersion);
+      }
+    }
+  }
+
+  const wanted = new Set<string>();
+  for (const spec of RESOURCE_SPECS) {
+    for (const v of spec.versions) wanted.add(groupVersion(spec.group, v));
+  }
+  const resourceLists = new Map<string, GetResult>();
+  await runBounded(
+    [...wanted]
+      .filter(gv => !servedGroupVersions || servedGroupVersions.has(gv))
+      .map(gv => async () => {
+        const path = gv === 'v1' ? '/api/v1' : `/apis/${gv}`;
+        resourceLists.set(gv, await getJson(get, path, signal));
+      }),
+    4,
+  );
+
+  return spec => {
+    let firstProblem: ReadStatus | undefined;
+    for (const version of spec.versions) {
+      const gv = groupVersion(spec.group, version);
+      const read = resourceLists.get(gv);
+      if (!read) continue; // not in /apis
+      if (read.kind === 'json') {
+        const resources: any[] = Array.isArray(read.json?.resources)
+          ? read.json.resources
+          : [];
+        if (resources.some(r => r?.name === spec.plural))
+          return { state: 'ok', version };
+        continue;
+      }
+      const status = toReadStatus(
+        read,
+        gv === 'v1' ? '/api/v1' : `/apis/${gv}`,
+      );
+      if (status.state !== 'not-served') firstProblem ??= status;
+    }
+    if (firstProblem) return firstProblem;
+    const where = spec.group || 'core';
+    return {
+      state: 'not-served',
+      reason: spec.optional
+        ? `${spec.plural}.${where} is not served (${spec.versions.join(
+            ', ',
+          )}): CRD or API not installed`
+        : `${spec.plural}.${where} is not served in ${spec.versions.join(
+            ', ',
+          )}`,
+    };
+  };
+}
+
+/** Lists every page of one resource. A 410 (expired continue token) restarts the list once. */
+async function listAll(
+  get: KubeGet,
+  spec: ResourceSpec,
+  version: string,
+  pageSize: number,
+  signal: AbortSignal,
+): Promise<{ status: ReadStatus; objects: KubeObject[] }> {
+  const basePath = listPath(spec, version);
+  let restarted = false;
+  let objects: KubeObject[] = [];
+  let cont: string | undefined;
+  let page = 0;
+  for (;;) {
+    const params = new URLSearchParams();
+    params.set('limit', String(pageSize));
+    if (spec.fieldSelector) params.set('fieldSelector', spec.fieldSelector);
+    if (cont) params.set('continue', cont);
+    const path = `${basePath}?${params}`;
+    page += 1;
+    const read = await getJson(get, path, signal);
+    if (read.kind !== 'json') {
+      if (read.kind === 'http' && read.status === 410 && !restarted) {
+        restarted = true;
+        objects = [];
+        cont = undefined;
+        page = 0;
+        continue;
+      }
+      const status = toReadStatus(read, basePath);
+      return {
+        status:
+          status.state === 'failed' && page > 1
+            ? { ...status, reason: `page ${page}: ${status.reason}` }
+            : status,
+        objects: [],
+      };
+    }
+    const body = read.json;
+    if (!isListDocument(body)) {
+      return {
+        status: {
+          state: 'failed',
+          reason: `${basePath}: response is not a list`,
+        },
+        objects: [],
+      };
+    }
+    for (const item of listItems({
+      apiVersion: body.apiVersion ?? groupVersion(spec.group, version),
+      kind: body.kind === 'List' ? `${spec.kind}List` : body.kind,
+      items: body.items,
+    })) {
+      objects.push(item as KubeObject);
+    }
+    cont =
+      typeof body.metadata?.continue === 'string' && body.metadata.continue
+        ? body.metadata.continue
+        : undefined;
+    if (!cont) return { status: { state: 'ok', version }, objects };
+  }
+}
+
+/** Runs async tasks with at most `limit` in flight. */
+export async function runBounded(
+  tasks: Array<() => Promise<void>>,
+  limit: number,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const task = tasks[next++];
+      await task();
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(limit, tasks.length)) }, worker),
+  );
+}
+
+function describe(e: unknown): string {
+  if (e instanceof Error) {
+    const code = (e as { code?: string }).code;
+    return code && !e.message.includes(code)
+      ? `${e.message} (${code})`
+      : e.message;
+  }
+  return String(e);
+}

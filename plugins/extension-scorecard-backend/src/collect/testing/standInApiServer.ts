@@ -1,0 +1,488 @@
+/**
+ * A local stand-in for a Kubernetes API server, for end-to-end tests, fault tests and
+ * benchmarks. It serves a set of objects (usually a cluster dump) the way an API
+ * server does: `/version`, discovery (`/api`, `/apis`, `/api/v1`, `/apis/<g>/<v>`),
+ * list endpoints with `limit` + `continue` pagination and `fieldSelector`, Status
+ * bodies for errors, and 404 for resources it does not serve. HTTP, or HTTPS with a
+ * fresh self-signed certificate. Fault hooks (status codes, delays, malformed or
+ * truncated bodies, dropped connections) can be set per path at any time.
+ *
+ * Test-only: never part of the plugin's runtime.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { webcrypto } from 'node:crypto';
+import { readClusterDump } from '../dumps';
+import { groupVersion, RESOURCE_SPECS, specForObject } from '../resources';
+import type { KubeObject, ServerVersion } from '../types';
+
+/** One resource the stand-in serves. */
+export interface StandInResource {
+  group: string;
+  version: string;
+  plural: string;
+  kind: string;
+  namespaced: boolean;
+  objects: KubeObject[];
+}
+
+/** What the stand-in serves. */
+export interface StandInCluster {
+  version: ServerVersion;
+  resources: StandInResource[];
+}
+
+/**
+ * A fault applied to requests whose path (without query) matches.
+ * `match` is a path (`/apis/apps/v1/deployments`), a path prefix ending in `*`,
+ * or a predicate.
+ */
+export interface StandInFault {
+  match: string | ((path: string) => boolean);
+  /** Answer with this status code and a Status body (403, 500, 503…). */
+  status?: number;
+  /** Wait before answering (applied before any other effect). */
+  delayMs?: number;
+  /** Answer 200 with a body that is not valid JSON. */
+  malformed?: boolean;
+  /** Close the connection without answering. */
+  dropConnection?: boolean;
+  /** Only the first N matching requests are affected (default: all). */
+  times?: number;
+}
+
+export type StandInRequest = StandInIncoming;
+
+export interface StandInApiServer {
+  /** Base URL, e.g. `https://127.0.0.1:43121`. */
+  url: string;
+  /** Base64 PEM of the self-signed certificate (HTTPS only): use as `caData`. */
+  caData?: string;
+  /** Every request received, in order. */
+  requests: StandInRequest[];
+  setFaults(faults: StandInFault[]): void;
+  close(): Promise<void>;
+}
+
+export interface StandInOptions {
+  cluster: StandInCluster;
+  tls?: boolean;
+  /** When set, requests must carry `Authorization: Bearer <token>` (else 401). */
+  token?: string;
+  faults?: StandInFault[];
+  /** Page size used when a list request has no `limit` (0 = everything at once). */
+  defaultPageSize?: number;
+}
+
+const DEFAULT_VERSION: ServerVersion = {
+  major: '1',
+  minor: '33',
+  gitVersion: 'v1.33.1',
+  platform: 'linux/amd64',
+};
+
+/**
+ * Builds what the stand-in serves from a dump directory: every resource of the
+ * collector's table the dump read as `ok`, in the version it recorded.
+ */
+export async function standInClusterFromDump(
+  directory: string,
+): Promise<StandInCluster> {
+  const dump = await readClusterDump({ name: 'stand-in', directory });
+  if (dump.error) throw new Error(dump.error);
+  const resources: StandInResource[] = [];
+  for (const spec of RESOURCE_SPECS) {
+    const read = dump.reads[spec.key];
+    if (read?.state !== 'ok') continue;
+    const objects = (dump.objects[spec.key] ?? []).filter(
+      o => o.kind === spec.kind,
+    );
+    const fromObjects = objects[0]?.apiVersion.split('/').pop();
+    const version = fromObjects ?? read.version ?? spec.versions[0];
+    resources.push({ ...spec, version, objects });
+  }
+  return { version: dump.version ?? DEFAULT_VERSION, resources };
+}
+
+/**
+ * Builds what the stand-in serves from objects: every non-optional resource of the
+ * collector's table (empty when no object is given), plus the optional ones that have
+ * objects, each in the version its objects use.
+ */
+export function standInClusterFromObjects(
+  objects: KubeObject[],
+  version: ServerVersion = DEFAULT_VERSION,
+): StandInCluster {
+  const resources: StandInResource[] = [];
+  for (const spec of RESOURCE_SPECS) {
+    const mine = objects.filter(
+      o => specForObject(o.apiVersion, o.kind)?.spec === spec,
+    );
+    if (spec.optional && mine.length === 0) continue;
+    const objectVersion = mine[0]
+      ? specForObject(mine[0].apiVersion, mine[0].kind)!.version
+      : undefined;
+    resources.push({
+      ...spec,
+      version: objectVersion ?? spec.versions[0],
+      objects: mine,
+    });
+  }
+  return { version, resources };
+}
+
+/** One request as the stand-in sees it. */
+export interface StandInIncoming {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  authorization?: string;
+}
+
+/** What the stand-in answers: a status and body, or a dropped connection. */
+export type StandInAnswer = { status: number; body: string } | { drop: true };
+
+/**
+ * The stand-in's request handling without a socket: used by the HTTP(S) server below
+ * and directly inside msw handlers.
+ */
+export interface StandInHandler {
+  handle(request: StandInIncoming): Promise<StandInAnswer>;
+  requests: StandInRequest[];
+  setFaults(faults: StandInFault[]): void;
+}
+
+/** Creates the request handling of a stand-in API server. */
+export function createStandInHandler(options: StandInOptions): StandInHandler {
+  const { cluster } = options;
+  let faults: Array<StandInFault & { used: number }> = (
+    options.faults ?? []
+  ).map(f => ({
+    ...f,
+    used: 0,
+  }));
+  const requests: StandInRequest[] = [];
+  const byListPath = new Map<string, StandInResource>();
+  for (const r of cluster.resources) byListPath.set(listPathOf(r), r);
+
+  const json = (status: number, value: unknown): StandInAnswer => ({
+    status,
+    body: JSON.stringify(value),
+  });
+
+  const handle = async (incoming: StandInIncoming): Promise<StandInAnswer> => {
+    const path = incoming.path.replace(/\/+$/, '') || '/';
+    requests.push({ ...incoming, path });
+
+    const fault = faults.find(
+      f =>
+        (f.times === undefined || f.used < f.times) &&
+        (typeof f.match === 'function'
+          ? f.match(path)
+          : f.match.endsWith('*')
+          ? path.startsWith(f.match.slice(0, -1))
+          : path === f.match),
+    );
+    if (fault) {
+      fault.used += 1;
+      if (fault.delayMs) await new Promise(r => setTimeout(r, fault.delayMs));
+      if (fault.dropConnection) return { drop: true };
+      if (fault.status)
+        return statusAnswer(fault.status, `injected fault on ${path}`);
+      if (fault.malformed) {
+        return {
+          status: 200,
+          body: '{"kind":"List","apiVersion":"v1","items":[{"metadata":',
+        };
+      }
+    }
+
+    if (options.token && incoming.authorization !== `Bearer ${options.token}`) {
+      return statusAnswer(401, 'Unauthorized');
+    }
+    if (incoming.method !== 'GET') {
+      return statusAnswer(
+        405,
+        `${incoming.method} is not supported by the stand-in`,
+      );
+    }
+    return route(path, new URLSearchParams(incoming.query));
+  };
+
+  const route = (path: string, params: URLSearchParams): StandInAnswer => {
+    if (path === '/version') return json(200, cluster.version);
+    if (path === '/api') {
+      return json(200, {
+        kind: 'APIVersions',
+        versions: ['v1'],
+        serverAddressByClientCIDRs: [
+          { clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' },
+        ],
+      });
+    }
+    if (path === '/apis') return json(200, groupList());
+    const discovery = discoveryFor(path);
+    if (discovery) return json(200, discovery);
+    const list = matchList(path);
+    if (list) return listBody(list.resource, list.namespace, params);
+    return statusAnswer(
+      404,
+      'the server could not find the requested resource',
+    );
+  };
+
+  const groupList = () => {
+    const groups = new Map<string, string[]>();
+    for (const r of cluster.resources) {
+      if (!r.group) continue;
+      const versions = groups.get(r.group) ?? [];
+      if (!versions.includes(r.version)) versions.push(r.version);
+      groups.set(r.group, versions);
+    }
+    return {
+      kind: 'APIGroupList',
+      apiVersion: 'v1',
+      groups: [...groups].map(([name, versions]) => ({
+        name,
+        versions: versions.map(v => ({
+          groupVersion: `${name}/${v}`,
+          version: v,
+        })),
+        preferredVersion: {
+          groupVersion: `${name}/${versions[0]}`,
+          version: versions[0],
+        },
+      })),
+    };
+  };
+
+  const discoveryFor = (path: string) => {
+    const m =
+      /^\/api\/(v1)$/.exec(path) ?? /^\/apis\/([^/]+\/[^/]+)$/.exec(path);
+    if (!m) return undefined;
+    const gv = m[1];
+    const resources = cluster.resources.filter(
+      r => groupVersion(r.group, r.version) === gv,
+    );
+    if (resources.length === 0) return undefined;
+    return {
+      kind: 'APIResourceList',
+      apiVersion: 'v1',
+      groupVersion: gv,
+      resources: resources.map(r => ({
+        name: r.plural,
+        singularName: r.kind.toLowerCase(),
+        namespaced: r.namespaced,
+        kind: r.kind,
+        verbs: ['get', 'list', 'watch'],
+      })),
+    };
+  };
+
+  const matchList = (path: string) => {
+    const direct = byListPath.get(path);
+    if (direct) return { resource: direct, namespace: undefined };
+    const m =
+      /^(\/api\/v1|\/apis\/[^/]+\/[^/]+)\/namespaces\/([^/]+)\/([^/]+)$/.exec(
+        path,
+      );
+    if (!m) return undefined;
+    const resource = byListPath.get(`${m[1]}/${m[3]}`);
+    return resource?.namespaced ? { resource, namespace: m[2] } : undefined;
+  };
+
+  const listBody = (
+    resource: StandInResource,
+    namespace: string | undefined,
+    params: URLSearchParams,
+  ): StandInAnswer => {
+    let items = resource.objects;
+    if (namespace)
+      items = items.filter(o => o.metadata.namespace === namespace);
+    const fieldSelector = params.get('fieldSelector');
+    if (fieldSelector)
+      items = items.filter(o => matchesFields(o, fieldSelector));
+    const limitParam = Number(
+      params.get('limit') ?? options.defaultPageSize ?? 0,
+    );
+    const limit =
+      Number.isFinite(limitParam) && limitParam > 0
+        ? Math.floor(limitParam)
+        : 0;
+    let offset = 0;
+    const token = params.get('continue');
+    if (token) {
+      const decoded = decodeContinue(token);
+      if (decoded === undefined)
+        return statusAnswer(400, 'invalid continue token');
+      offset = decoded;
+    }
+    const page = limit
+      ? items.slice(offset, offset + limit)
+      : items.slice(offset);
+    const next =
+      limit && offset + limit < items.length ? offset + limit : undefined;
+    return json(200, {
+      kind: `${resource.kind}List`,
+      apiVersion: groupVersion(resource.group, resource.version),
+      metadata: {
+        resourceVersion: '4242',
+        ...(next !== undefined
+          ? {
+              continue: encodeContinue(next),
+              remainingItemCount: items.length - next,
+            }
+          : {}),
+      },
+      // Like the API server, items of a typed list carry no apiVersion/kind.
+      items: page.map(({ apiVersion: _a, kind: _k, ...rest }) => rest),
+    });
+  };
+
+  return {
+    handle,
+    requests,
+    setFaults(next) {
+      faults = next.map(f => ({ ...f, used: 0 }));
+    },
+  };
+}
+
+/** Starts the stand-in on 127.0.0.1 and a free port. */
+export async function startStandInApiServer(
+  options: StandInOptions,
+): Promise<StandInApiServer> {
+  const handler = createStandInHandler(options);
+  const listener = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+  ) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const answer = await handler.handle({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams.entries()),
+      authorization: req.headers.authorization,
+    });
+    if ('drop' in answer) {
+      req.socket.destroy();
+      return;
+    }
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(answer.body);
+  };
+
+  let tls: { key: string; cert: string } | undefined;
+  if (options.tls) tls = await selfSignedCertificate();
+  const server = tls
+    ? https.createServer(tls, listener)
+    : http.createServer(listener);
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
+    caData: tls ? Buffer.from(tls.cert).toString('base64') : undefined,
+    requests: handler.requests,
+    setFaults: handler.setFaults,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections?.();
+        server.close(err => (err ? reject(err) : resolve()));
+      }),
+  };
+}
+
+function listPathOf(r: StandInResource): string {
+  return `${r.group ? `/apis/${r.group}` : '/api'}/${r.version}/${r.plural}`;
+}
+
+function statusAnswer(code: number, message: string): StandInAnswer {
+  const reasons: Record<number, string> = {
+    400: 'BadRequest',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'NotFound',
+    405: 'MethodNotAllowed',
+    410: 'Expired',
+    429: 'TooManyRequests',
+    500: 'InternalError',
+    503: 'ServiceUnavailable',
+  };
+  return {
+    status: code,
+    body: JSON.stringify({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message,
+      reason: reasons[code] ?? 'Unknown',
+      code,
+    }),
+  };
+}
+
+function matchesFields(obj: KubeObject, selector: string): boolean {
+  return selector.split(',').every(term => {
+    const negate = term.includes('!=');
+    const [path, expected] = term.split(negate ? '!=' : '=');
+    let value: any = obj;
+    for (const part of path.split('.')) value = value?.[part];
+    return negate ? String(value) !== expected : String(value) === expected;
+  });
+}
+
+function encodeContinue(offset: number): string {
+  return Buffer.from(
+    JSON.stringify({ v: 'meta.k8s.io/v1', start: offset }),
+  ).toString('base64');
+}
+
+function decodeContinue(token: string): number | undefined {
+  try {
+    const parsed = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+    return Number.isInteger(parsed.start) && parsed.start >= 0
+      ? parsed.start
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A self-signed certificate for 127.0.0.1 and localhost, valid for one day. */
+async function selfSignedCertificate(): Promise<{ key: string; cert: string }> {
+  await import('reflect-metadata'); // @peculiar/x509 needs it, and only the TLS mode loads it
+  const x509 = await import('@peculiar/x509');
+  const crypto = webcrypto as unknown as Crypto;
+  x509.cryptoProvider.set(crypto);
+  const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+  const keys = await crypto.subtle.generateKey(alg, true, ['sign', 'verify']);
+  const now = Date.now();
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: now.toString(16),
+    name: 'CN=stand-in-kube-apiserver',
+    notBefore: new Date(now - 60_000),
+    notAfter: new Date(now + 24 * 3600_000),
+    keys,
+    signingAlgorithm: alg,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, undefined, true),
+      new x509.KeyUsagesExtension(
+        x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyCertSign,
+        true,
+      ),
+      new x509.SubjectAlternativeNameExtension([
+        { type: 'ip', value: '127.0.0.1' },
+        { type: 'dns', value: 'localhost' },
+      ]),
+    ],
+  });
+  const pkcs8 = await crypto.subtle.exportKey('pkcs8', keys.privateKey);
+  const key = `-----BEGIN PRIVATE KEY-----\n${Buffer.from(pkcs8)
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')
+    .replace(/\n?$/, '\n')}-----END PRIVATE KEY-----\n`;
+  return { key, cert: cert.toString('pem') };
+}
