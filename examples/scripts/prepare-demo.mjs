@@ -1,0 +1,380 @@
+#!/usr/bin/env node
+// Prepare the demo cluster dumps: copy examples/clusters/* to an output folder
+// and make every certificate-related value relative to "now", so that the
+// expiry checks find the same flaws whatever day the demo runs.
+//
+//   node examples/scripts/prepare-demo.mjs [outDir]      (default: <repo>/.demo/clusters)
+//
+// Annotations it acts on (see examples/README.md):
+//   demo.extension-scorecard.io/ca-validity  on webhook configurations, APIServices, CRDs
+//       "expires-in:5d"   CA valid until now+5d (issued 365 days before that)
+//       "valid-for:365d"  CA issued yesterday, valid until now+365d
+//       "expired:30d-ago" CA expired now-30d (issued 365 days before that)
+//       optional ",lifetime:90d" sets the total validity (default 365d), e.g.
+//       "expires-in:20d,lifetime:90d" for a 90-day certificate with 20 days left
+//     -> a fresh self-signed EC P-256 CA is written, base64 PEM, into every caBundle
+//        of the object (webhooks[].clientConfig.caBundle, APIService spec.caBundle,
+//        CRD spec.conversion.webhook.clientConfig.caBundle).
+//   demo.extension-scorecard.io/not-after    on cert-manager Certificates
+//       "in:61d" | "ago:30d"  -> status.notAfter, notBefore (notAfter - spec.duration),
+//        renewalTime (notAfter - spec.renewBefore), and the Ready/Issuing condition
+//        times and messages follow.
+//   demo.extension-scorecard.io/time-shift   on experiment records (Chaos Mesh, LitmusChaos)
+//       "ago:12d" -> every timestamp in the object moves by the same amount so that the
+//        newest one lands 12 days before now.
+// Files without such objects are copied byte for byte. Running it again simply
+// rewrites the output.
+import 'reflect-metadata';
+import * as x509 from '@peculiar/x509';
+import { webcrypto } from 'node:crypto';
+import {
+  mkdir,
+  readdir,
+  readFile,
+  rm,
+  writeFile,
+  copyFile,
+  stat,
+} from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseDump, objectsOf, formatDump } from './lib/kube-yaml.mjs';
+
+x509.cryptoProvider.set(webcrypto);
+
+export const ANNOTATION_CA = 'demo.extension-scorecard.io/ca-validity';
+export const ANNOTATION_NOT_AFTER = 'demo.extension-scorecard.io/not-after';
+export const ANNOTATION_TIME_SHIFT = 'demo.extension-scorecard.io/time-shift';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = path.resolve(HERE, '..', '..');
+const DAY = 86_400_000;
+const UNIT = { s: 1000, m: 60_000, h: 3_600_000, d: DAY, w: 7 * DAY };
+
+function parseSpan(text) {
+  const m = /^(\d+)([smhdw])$/.exec(text.trim());
+  if (!m)
+    throw new Error(`cannot read duration "${text}" (expected e.g. 5d, 12h)`);
+  return Number(m[1]) * UNIT[m[2]];
+}
+
+/**
+ * CA validity window for a ca-validity annotation value: one of
+ * "expires-in:<span>", "valid-for:<span>", "expired:<span>-ago", optionally
+ * followed by ",lifetime:<span>" (total validity, default 365d).
+ */
+export function caWindow(value, now) {
+  const t = now.getTime();
+  const [what, ...options] = value.split(',').map(p => p.trim());
+  let lifetime = 365 * DAY;
+  for (const o of options) {
+    const lm = /^lifetime:(\w+)$/.exec(o);
+    if (!lm)
+      throw new Error(`unknown ${ANNOTATION_CA} option "${o}" in "${value}"`);
+    lifetime = parseSpan(lm[1]);
+  }
+  let m;
+  if ((m = /^expires-in:(\w+)$/.exec(what))) {
+    const notAfter = t + parseSpan(m[1]);
+    return {
+      notBefore: new Date(notAfter - lifetime),
+      notAfter: new Date(notAfter),
+    };
+  }
+  if ((m = /^valid-for:(\w+)$/.exec(what))) {
+    const notAfter = t + parseSpan(m[1]);
+    const notBefore = options.length ? notAfter - lifetime : t - DAY;
+    return { notBefore: new Date(notBefore), notAfter: new Date(notAfter) };
+  }
+  if ((m = /^expired:(\w+)-ago$/.exec(what))) {
+    const notAfter = t - parseSpan(m[1]);
+    return {
+      notBefore: new Date(notAfter - lifetime),
+      notAfter: new Date(notAfter),
+    };
+  }
+  throw new Error(`unknown ${ANNOTATION_CA} value "${value}"`);
+}
+
+/** A point in time for "in:5d" / "ago:30d". */
+export function relativeTime(value, now) {
+  const m = /^(in|ago):(\w+)$/.exec(value.trim());
+  if (!m)
+    throw new Error(
+      `cannot read relative time "${value}" (expected in:5d or ago:30d)`,
+    );
+  const span = parseSpan(m[2]);
+  return new Date(now.getTime() + (m[1] === 'in' ? span : -span));
+}
+
+function rfc3339(d) {
+  return new Date(Math.floor(d.getTime() / 1000) * 1000)
+    .toISOString()
+    .replace('.000Z', 'Z');
+}
+
+function rfc1123(d) {
+  return new Date(Math.floor(d.getTime() / 1000) * 1000)
+    .toUTCString()
+    .replace('GMT', 'UTC');
+}
+
+/** Go duration ("2160h0m0s", "720h") in milliseconds. */
+function goDuration(text, fallback) {
+  if (!text) return fallback;
+  let ms = 0;
+  const re = /(\d+(?:\.\d+)?)(h|m|s|ms)/g;
+  let m;
+  let matched = false;
+  while ((m = re.exec(text))) {
+    matched = true;
+    ms += Number(m[1]) * { h: 3_600_000, m: 60_000, s: 1000, ms: 1 }[m[2]];
+  }
+  return matched ? ms : fallback;
+}
+
+async function generateCa(subject, { notBefore, notAfter }) {
+  const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+  const keys = await webcrypto.subtle.generateKey(alg, true, [
+    'sign',
+    'verify',
+  ]);
+  const serial = Buffer.from(webcrypto.getRandomValues(new Uint8Array(8)));
+  serial[0] &= 0x7f;
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: serial.toString('hex'),
+    name: subject,
+    notBefore,
+    notAfter,
+    signingAlgorithm: alg,
+    keys,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, undefined, true),
+      new x509.KeyUsagesExtension(
+        x509.KeyUsageFlags.keyCertSign |
+          x509.KeyUsageFlags.cRLSign |
+          x509.KeyUsageFlags.digitalSignature,
+        true,
+      ),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+    ],
+  });
+  return Buffer.from(`${cert.toString('pem')}\n`).toString('base64');
+}
+
+function subjectOf(caBundle, fallback) {
+  try {
+    const pem = Buffer.from(caBundle, 'base64').toString('utf8');
+    const first = pem.match(
+      /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/,
+    );
+    if (first) return new x509.X509Certificate(first[0]).subject || fallback;
+  } catch {
+    // fall through
+  }
+  return fallback;
+}
+
+/** Where an object keeps its CA bundle(s): [{ holder, key }] to read and write. */
+function caBundleSlots(obj) {
+  const slots = [];
+  if (Array.isArray(obj.webhooks)) {
+    for (const w of obj.webhooks) {
+      w.clientConfig ??= {};
+      slots.push({ holder: w.clientConfig, key: 'caBundle' });
+    }
+  } else if (obj.kind === 'APIService' && obj.spec) {
+    slots.push({ holder: obj.spec, key: 'caBundle' });
+  } else if (
+    obj.kind === 'CustomResourceDefinition' &&
+    obj.spec?.conversion?.webhook
+  ) {
+    const webhook = obj.spec.conversion.webhook;
+    webhook.clientConfig ??= {};
+    slots.push({ holder: webhook.clientConfig, key: 'caBundle' });
+  }
+  return slots;
+}
+
+async function applyCaValidity(obj, value, now) {
+  const slots = caBundleSlots(obj);
+  if (!slots.length)
+    throw new Error(
+      `${obj.kind} ${obj.metadata.name}: no caBundle field to write`,
+    );
+  const existing = slots.find(s => s.holder[s.key])?.holder.caBundle;
+  const subject = subjectOf(existing, `CN=${obj.metadata.name}-ca`);
+  const bundle = await generateCa(subject, caWindow(value, now));
+  for (const s of slots) s.holder[s.key] = bundle;
+}
+
+function applyNotAfter(cert, value, now) {
+  const status = (cert.status ??= {});
+  const spec = cert.spec ?? {};
+  const duration = goDuration(spec.duration, 90 * DAY);
+  const renewBefore = goDuration(spec.renewBefore, duration / 3);
+  const notAfter = relativeTime(value, now);
+  const notBefore = new Date(notAfter.getTime() - duration);
+  const renewalTime = new Date(notAfter.getTime() - renewBefore);
+  status.notAfter = rfc3339(notAfter);
+  status.notBefore = rfc3339(notBefore);
+  status.renewalTime = rfc3339(renewalTime);
+  if (status.lastFailureTime)
+    status.lastFailureTime = rfc3339(new Date(now.getTime() - 2 * UNIT.h));
+  for (const c of status.conditions ?? []) {
+    if (c.type === 'Ready') {
+      if (notAfter <= now) {
+        c.status = 'False';
+        c.reason = 'Expired';
+        c.message = `Certificate expired on ${rfc1123(notAfter)}`;
+        c.lastTransitionTime = rfc3339(notAfter);
+      } else {
+        c.lastTransitionTime = rfc3339(notBefore);
+      }
+    } else if (c.type === 'Issuing' && c.reason === 'Failed') {
+      c.lastTransitionTime = rfc3339(renewalTime < now ? renewalTime : now);
+    }
+  }
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+function walkStrings(value, visit, skip) {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      if (typeof v === 'string') value[i] = visit(v);
+      else walkStrings(v, visit, skip);
+    });
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (skip(value, k)) continue;
+      if (typeof v === 'string') value[k] = visit(v);
+      else walkStrings(v, visit, skip);
+    }
+  }
+}
+
+function applyTimeShift(obj, value, now) {
+  const target = relativeTime(value, now).getTime();
+  const skip = (_holder, key) => key === 'annotations';
+  let newest = -Infinity;
+  walkStrings(
+    structuredClone(obj),
+    s => {
+      if (TIMESTAMP.test(s)) newest = Math.max(newest, Date.parse(s));
+      return s;
+    },
+    skip,
+  );
+  if (newest === -Infinity) return;
+  const delta = target - newest;
+  walkStrings(
+    obj,
+    s => (TIMESTAMP.test(s) ? rfc3339(new Date(Date.parse(s) + delta)) : s),
+    skip,
+  );
+}
+
+/** Rewrite one object in place; returns true when it changed. */
+export async function prepareObject(obj, now) {
+  const ann = obj?.metadata?.annotations ?? {};
+  let changed = false;
+  if (ann[ANNOTATION_CA]) {
+    await applyCaValidity(obj, ann[ANNOTATION_CA], now);
+    changed = true;
+  }
+  if (ann[ANNOTATION_NOT_AFTER] && obj.kind === 'Certificate') {
+    applyNotAfter(obj, ann[ANNOTATION_NOT_AFTER], now);
+    changed = true;
+  }
+  if (ann[ANNOTATION_TIME_SHIFT]) {
+    applyTimeShift(obj, ann[ANNOTATION_TIME_SHIFT], now);
+    changed = true;
+  }
+  return changed;
+}
+
+async function prepareFile(src, dest, now) {
+  if (!/\.ya?ml$/i.test(src)) {
+    await copyFile(src, dest);
+    return 0;
+  }
+  const text = await readFile(src, 'utf8');
+  const { shape, docs } = parseDump(text);
+  let changed = 0;
+  for (const obj of objectsOf(docs)) {
+    try {
+      if (await prepareObject(obj, now)) changed++;
+    } catch (e) {
+      throw new Error(`${src}: ${e.message}`);
+    }
+  }
+  if (changed) await writeFile(dest, formatDump(shape, docs));
+  else await copyFile(src, dest);
+  return changed;
+}
+
+/**
+ * Copy every cluster folder of srcDir into outDir, rewriting the annotated
+ * objects relative to `now`. Returns a summary per cluster.
+ */
+export async function prepareDemo({
+  srcDir = path.join(REPO_ROOT, 'examples', 'clusters'),
+  outDir = path.join(REPO_ROOT, '.demo', 'clusters'),
+  now = new Date(),
+} = {}) {
+  const when = now instanceof Date ? now : new Date(now);
+  const summary = [];
+  const entries = await readdir(srcDir, { withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const from = path.join(srcDir, entry.name);
+    const to = path.join(outDir, entry.name);
+    await rm(to, { recursive: true, force: true });
+    await mkdir(to, { recursive: true });
+    let files = 0;
+    let rewritten = 0;
+    for (const file of (await readdir(from)).sort()) {
+      if (!(await stat(path.join(from, file))).isFile()) continue;
+      rewritten += await prepareFile(
+        path.join(from, file),
+        path.join(to, file),
+        when,
+      );
+      files++;
+    }
+    summary.push({
+      cluster: entry.name,
+      directory: to,
+      files,
+      rewrittenObjects: rewritten,
+    });
+  }
+  return summary;
+}
+
+if (
+  process.argv[1] &&
+  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
+) {
+  const outArg = process.argv[2];
+  const outDir = outArg ? path.resolve(process.cwd(), outArg) : undefined;
+  const started = Date.now();
+  prepareDemo({ outDir })
+    .then(summary => {
+      for (const s of summary) {
+        console.log(
+          `${s.cluster}: ${s.files} files, ${
+            s.rewrittenObjects
+          } objects rewritten -> ${
+            path.relative(process.cwd(), s.directory) || '.'
+          }`,
+        );
+      }
+      console.log(`prepared in ${Date.now() - started} ms`);
+    })
+    .catch(err => {
+      console.error(`prepare-demo: ${err.message}`);
+      process.exitCode = 1;
+    });
+}
