@@ -453,8 +453,11 @@ function decodeContinue(token: string): number | undefined {
 
 /** A self-signed certificate for 127.0.0.1 and localhost, valid for one day. */
 async function selfSignedCertificate(): Promise<{ key: string; cert: string }> {
-  await import('reflect-metadata'); // @peculiar/x509 needs it, and only the TLS mode loads it
-  const x509 = await import('@peculiar/x509');
+  // Loaded on first TLS use only; @peculiar/x509 needs the Reflect polyfill first.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('reflect-metadata');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const x509: typeof import('@peculiar/x509') = require('@peculiar/x509');
   const crypto = webcrypto as unknown as Crypto;
   x509.cryptoProvider.set(crypto);
   const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
