@@ -1,0 +1,171 @@
+/**
+ * Everything checks look up across a whole cluster, indexed once per
+ * collection (not once per component): namespaces with their labels, nodes,
+ * RBAC bindings by subject, PodDisruptionBudgets and monitors by namespace,
+ * policy bindings by policy, EndpointSlices by Service.
+ */
+import type {
+  ClusterCollection,
+  KubeObject,
+  ReadStatus,
+  ResourceKey,
+} from '../collect/types';
+import { RbacIndex } from './kubernetes/rbacAuthorizer';
+import { type Release, serverRelease } from './kubernetes/releases';
+
+function groupBy(
+  objects: readonly KubeObject[] | undefined,
+  key: (o: KubeObject) => string | undefined,
+): Map<string, KubeObject[]> {
+  const map = new Map<string, KubeObject[]>();
+  for (const object of objects ?? []) {
+    const k = key(object);
+    if (k === undefined) continue;
+    const list = map.get(k);
+    if (list) list.push(object);
+    else map.set(k, [object]);
+  }
+  return map;
+}
+
+const byNamespace = (o: KubeObject) => o.metadata.namespace ?? '';
+
+/** Resources of optional CRDs or API groups: `not-served` means "none in this cluster". */
+export const OPTIONAL_RESOURCES: ReadonlySet<ResourceKey> = new Set<ResourceKey>([
+  'certificates',
+  'servicemonitors',
+  'podmonitors',
+  'prometheusrules',
+  'chaosmesh',
+  'chaosresults',
+]);
+
+export class ClusterIndex {
+  readonly name: string;
+  readonly release: Release | null;
+  /** Namespace name → labels, including the immutable `kubernetes.io/metadata.name`. */
+  readonly namespaceLabels: Map<string, Record<string, string>>;
+  private rbacIndex?: RbacIndex;
+  private pdbs?: Map<string, KubeObject[]>;
+  private policyBindings?: Map<string, KubeObject[]>;
+  private endpointSlices?: Map<string, KubeObject[]>;
+  private serviceMonitors?: Map<string, KubeObject[]>;
+  private podMonitors?: Map<string, KubeObject[]>;
+
+  constructor(readonly collection: ClusterCollection) {
+    this.name = collection.cluster;
+    this.release =
+      collection.versionStatus?.state === 'ok' ? serverRelease(collection.version) : null;
+    this.namespaceLabels = new Map();
+    for (const ns of collection.objects.namespaces ?? []) {
+      this.namespaceLabels.set(ns.metadata.name, {
+        ...ns.metadata.labels,
+        'kubernetes.io/metadata.name': ns.metadata.name,
+      });
+    }
+  }
+
+  objects(key: ResourceKey): KubeObject[] {
+    return this.collection.objects[key] ?? [];
+  }
+
+  readStatus(key: ResourceKey): ReadStatus | undefined {
+    return this.collection.reads[key];
+  }
+
+  /**
+   * Why the cluster's data cannot be trusted at all (unreachable, or stale data
+   * from an earlier run); undefined when it is current.
+   */
+  unusable(): string | undefined {
+    const c = this.collection;
+    if (c.error) return `cluster ${c.cluster} could not be read: ${c.error}`;
+    if (c.stale) {
+      return `data for cluster ${c.cluster} is stale (last successful read ${c.stale.lastSuccessAt}; this run failed: ${c.stale.reason})`;
+    }
+    return undefined;
+  }
+
+  /** Why `key` was not read completely; undefined when it was (or, for optional resources, when not installed). */
+  unreadable(key: ResourceKey, optional = OPTIONAL_RESOURCES.has(key)): string | undefined {
+    const status = this.collection.reads[key];
+    if (!status) return `${key} were not collected in cluster ${this.name}`;
+    switch (status.state) {
+      case 'ok':
+        return undefined;
+      case 'not-served':
+        return optional
+          ? undefined
+          : `${key} are not served in cluster ${this.name} (${status.reason})`;
+      case 'forbidden':
+        return `reading ${key} in cluster ${this.name} was forbidden (${status.reason})`;
+      default:
+        return `reading ${key} in cluster ${this.name} failed (${status.reason})`;
+    }
+  }
+
+  /** True when an optional resource's API is not installed in the cluster. */
+  notServed(key: ResourceKey): boolean {
+    return this.collection.reads[key]?.state === 'not-served';
+  }
+
+  get rbac(): RbacIndex {
+    if (!this.rbacIndex) {
+      this.rbacIndex = new RbacIndex({
+        roles: this.collection.objects.roles,
+        clusterRoles: this.collection.objects.clusterroles,
+        roleBindings: this.collection.objects.rolebindings,
+        clusterRoleBindings: this.collection.objects.clusterrolebindings,
+      });
+    }
+    return this.rbacIndex;
+  }
+
+  podDisruptionBudgetsIn(namespace: string): KubeObject[] {
+    this.pdbs ??= groupBy(this.collection.objects.poddisruptionbudgets, byNamespace);
+    return this.pdbs.get(namespace) ?? [];
+  }
+
+  bindingsOfPolicy(policyName: string): KubeObject[] {
+    this.policyBindings ??= groupBy(
+      this.collection.objects.validatingadmissionpolicybindings,
+      o => o.spec?.policyName,
+    );
+    return this.policyBindings.get(policyName) ?? [];
+  }
+
+  endpointSlicesOf(namespace: string, service: string): KubeObject[] {
+    this.endpointSlices ??= groupBy(this.collection.objects.endpointslices, o => {
+      const svc = o.metadata.labels?.['kubernetes.io/service-name'];
+      return svc ? `${o.metadata.namespace}/${svc}` : undefined;
+    });
+    return this.endpointSlices.get(`${namespace}/${service}`) ?? [];
+  }
+
+  /**
+   * ServiceMonitors (or PodMonitors) that can select objects in `namespace`:
+   * their own namespace, `namespaceSelector.matchNames`, or `namespaceSelector.any`.
+   */
+  monitorsTargeting(key: 'servicemonitors' | 'podmonitors', namespace: string): KubeObject[] {
+    let index = key === 'servicemonitors' ? this.serviceMonitors : this.podMonitors;
+    if (!index) {
+      index = new Map();
+      for (const monitor of this.collection.objects[key] ?? []) {
+        const selector = monitor.spec?.namespaceSelector ?? {};
+        const targets: string[] = selector.any
+          ? ['*']
+          : selector.matchNames?.length
+          ? selector.matchNames
+          : [monitor.metadata.namespace ?? ''];
+        for (const target of targets) {
+          const list = index.get(target) ?? [];
+          list.push(monitor);
+          index.set(target, list);
+        }
+      }
+      if (key === 'servicemonitors') this.serviceMonitors = index;
+      else this.podMonitors = index;
+    }
+    return [...(index.get(namespace) ?? []), ...(index.get('*') ?? [])];
+  }
+}

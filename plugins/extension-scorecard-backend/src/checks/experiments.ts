@@ -1,0 +1,85 @@
+/** Experiments: has the kind's minimal fault experiment run recently, passed, and recorded what it must? */
+import type { BuiltinComponentCheck } from './builtinContext';
+import { fail, listed, notApplicable, pass, warn } from './builtinContext';
+import { ageInDays, runsOf } from './experimentEvidence';
+
+const required: BuiltinComponentCheck = {
+  id: 'experiments.required',
+  dimension: 'experiments',
+  kinds: 'all',
+  severity: 'high',
+  scope: 'component',
+  title: 'Required fault experiments ran recently and passed',
+  remediation:
+    'Run the kind\'s minimal fault experiment (see the README\'s scenario table) in a non-production cluster, and submit the evidence with its observations; repeat within the freshness window.',
+  evaluate(_component, context) {
+    const scenarios = context.scenarios;
+    if (!scenarios.length) return notApplicable(`no fault scenario defined for kind ${context.kind.id}`);
+    const never: string[] = [];
+    const failed: string[] = [];
+    const stale: string[] = [];
+    const ok: string[] = [];
+    const observed: Record<string, unknown> = { freshnessDays: context.freshnessDays };
+    for (const scenario of scenarios) {
+      const newest = runsOf(context, scenario.id)[0];
+      if (!newest) {
+        never.push(scenario.id);
+        observed[scenario.id] = null;
+        continue;
+      }
+      const age = ageInDays(newest, context.now);
+      observed[scenario.id] = { evidence: newest.id, verdict: newest.verdict, ageDays: Number.isFinite(age) ? age : null };
+      if (newest.verdict !== 'pass') failed.push(`${scenario.id} (newest run ${newest.id} on ${newest.startedAt} failed)`);
+      else if (!Number.isFinite(age)) stale.push(`${scenario.id} (run ${newest.id} has no valid date)`);
+      else if (age > context.freshnessDays) stale.push(`${scenario.id} (last passed ${age} days ago > ${context.freshnessDays})`);
+      else ok.push(`${scenario.id} passed ${age} days ago`);
+    }
+    if (never.length || failed.length) {
+      const parts = [
+        never.length ? `never ran: ${listed(never)}` : '',
+        failed.length ? `failed: ${listed(failed)}` : '',
+      ].filter(Boolean);
+      return fail(parts.join('; '), observed);
+    }
+    if (stale.length) return warn(`stale: ${listed(stale)}`, observed);
+    return pass(listed(ok), observed);
+  },
+};
+
+function present(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return value.trim().length > 0;
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+}
+
+const evidenceComplete: BuiltinComponentCheck = {
+  id: 'experiments.evidence-complete',
+  dimension: 'experiments',
+  kinds: 'all',
+  severity: 'medium',
+  scope: 'component',
+  title: 'Evidence records what each scenario must observe',
+  remediation:
+    'Record every observation the scenario asks for (e.g. for a webhook: match scope, failurePolicy, API latency during the fault, recovery time) in the evidence\'s observations.',
+  evaluate(_component, context) {
+    const scenarios = context.scenarios;
+    if (!scenarios.length) return notApplicable(`no fault scenario defined for kind ${context.kind.id}`);
+    const gaps: string[] = [];
+    const complete: string[] = [];
+    const observed: Record<string, unknown> = {};
+    for (const scenario of scenarios) {
+      const newest = runsOf(context, scenario.id)[0];
+      if (!newest) continue;
+      const missing = scenario.observations.filter(key => !present(newest.observations?.[key]));
+      observed[scenario.id] = { evidence: newest.id, missing };
+      if (missing.length) gaps.push(`${scenario.id} run ${newest.id} lacks ${missing.join(', ')}`);
+      else complete.push(`${scenario.id} run ${newest.id}`);
+    }
+    if (gaps.length) return warn(listed(gaps), observed);
+    if (!complete.length) return notApplicable('no evidence submitted yet (see experiments.required)');
+    return pass(`complete observations: ${listed(complete)}`, observed);
+  },
+};
+
+export const experimentChecks = [required, evidenceComplete];

@@ -1,0 +1,150 @@
+/**
+ * The service accounts an instance's workloads run as, their effective RBAC
+ * grants, and the dangerous ones: each finding names the service account, the
+ * binding, the role and the rule that grants the danger.
+ */
+import type { RbacFinding } from '@extension-scorecard/plugin-extension-scorecard-common';
+import type { ComponentInstance, DeclaredPermission } from '../../inventory/model';
+import type { RbacProbe, RbacRisks } from '../referenceTables';
+import {
+  grantedVerbs,
+  hasWildcard,
+  isAdminEquivalent,
+  type PolicyRule,
+  type RbacGrant,
+  type RbacIndex,
+  ruleGrants,
+} from '../kubernetes/rbacAuthorizer';
+import { serviceAccountName, workloadsOf } from '../kubernetes/workloads';
+
+export interface ServiceAccountUse {
+  namespace: string;
+  name: string;
+  /** Workloads running as it (`Deployment/ns/name`). */
+  workloads: string[];
+}
+
+/** The RBAC checks that produce findings. */
+export const RBAC_FINDING_CHECKS = [
+  'rbac.cluster-admin',
+  'rbac.wildcards',
+  'rbac.secrets',
+  'rbac.escalation',
+  'rbac.webhook-write',
+  'rbac.pod-exec',
+] as const;
+
+export type RbacFindingCheck = (typeof RBAC_FINDING_CHECKS)[number];
+
+export interface RbacAnalysis {
+  accounts: ServiceAccountUse[];
+  grantCount: number;
+  findings: Record<RbacFindingCheck, RbacFinding[]>;
+}
+
+export function serviceAccountsOf(instance: ComponentInstance): ServiceAccountUse[] {
+  const byKey = new Map<string, ServiceAccountUse>();
+  for (const workload of workloadsOf(instance)) {
+    const name = serviceAccountName(workload.podSpec);
+    const key = `${workload.namespace}/${name}`;
+    const use = byKey.get(key) ?? { namespace: workload.namespace, name, workloads: [] };
+    use.workloads.push(workload.ref);
+    byKey.set(key, use);
+  }
+  return [...byKey.values()];
+}
+
+function declaredRules(declared: readonly DeclaredPermission[]): PolicyRule[] {
+  return declared.map(d => ({ apiGroups: d.apiGroups, resources: d.resources, verbs: d.verbs }));
+}
+
+/** True when every dangerous verb the rule grants for the probe is covered by a declared permission. */
+function isDeclared(rule: PolicyRule, probe: RbacProbe, declared: readonly PolicyRule[]): boolean {
+  if (declared.length === 0) return false;
+  const verbs = grantedVerbs(rule, probe);
+  const anyVerb = probe.verbs.includes('*');
+  return probe.resources.every(resource => {
+    const single = { apiGroup: probe.apiGroup, resources: [resource], verbs: probe.verbs };
+    if (!ruleGrants(rule, single)) return true;
+    return (anyVerb ? ['*'] : verbs).every(verb =>
+      declared.some(d => ruleGrants(d, { apiGroup: probe.apiGroup, resources: [resource], verbs: [verb] })),
+    );
+  });
+}
+
+/** Webhook-configuration writes limited by resourceNames to the component's own configurations. */
+function limitedToOwn(rule: PolicyRule, ownConfigurations: ReadonlySet<string>): boolean {
+  return !!rule.resourceNames && rule.resourceNames.every(n => ownConfigurations.has(n));
+}
+
+export function analyseServiceAccounts(options: {
+  instance: ComponentInstance;
+  rbac: RbacIndex;
+  risks: RbacRisks;
+  declared: readonly DeclaredPermission[];
+}): RbacAnalysis {
+  const { instance, rbac, risks } = options;
+  const declared = declaredRules(options.declared);
+  const ownConfigurations = new Set([
+    ...instance.objects.validatingWebhookConfigurations.map(c => c.metadata.name),
+    ...instance.objects.mutatingWebhookConfigurations.map(c => c.metadata.name),
+  ]);
+  const accounts = serviceAccountsOf(instance);
+  const findings = Object.fromEntries(
+    RBAC_FINDING_CHECKS.map(id => [id, [] as RbacFinding[]]),
+  ) as Record<RbacFindingCheck, RbacFinding[]>;
+  let grantCount = 0;
+
+  for (const account of accounts) {
+    const serviceAccount = `${account.namespace}/${account.name}`;
+    const seen = new Set<string>();
+    const add = (checkId: RbacFindingCheck, grant: RbacGrant, rule: PolicyRule, isOk: boolean) => {
+      const key = `${checkId}|${grant.binding}|${JSON.stringify(rule)}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      findings[checkId].push({
+        cluster: instance.cluster,
+        checkId,
+        serviceAccount,
+        binding: grant.binding,
+        role: grant.role,
+        rule: { apiGroups: rule.apiGroups, resources: rule.resources, verbs: rule.verbs },
+        declared: isOk,
+      });
+    };
+    for (const grant of rbac.grantsFor(account.namespace, account.name)) {
+      grantCount++;
+      const adminRole =
+        grant.role.startsWith('ClusterRole/') &&
+        risks.adminRoles.includes(grant.role.slice('ClusterRole/'.length));
+      if (adminRole) {
+        add('rbac.cluster-admin', grant, grant.rules[0] ?? { apiGroups: ['*'], resources: ['*'], verbs: ['*'] }, false);
+      }
+      for (const rule of grant.rules) {
+        if (rule.resources.length === 0) continue; // nonResourceURLs only
+        if (!adminRole && isAdminEquivalent(rule, risks.adminVerbs)) {
+          add('rbac.cluster-admin', grant, rule, false);
+        }
+        if (hasWildcard(rule)) add('rbac.wildcards', grant, rule, false);
+        const probed = (probes: readonly RbacProbe[]) => probes.filter(p => ruleGrants(rule, p));
+        const allDeclared = (probes: readonly RbacProbe[]) =>
+          probes.every(p => isDeclared(rule, p, declared));
+        const secrets = grant.namespace === null ? probed(risks.secrets) : [];
+        if (secrets.length) add('rbac.secrets', grant, rule, allDeclared(secrets));
+        const escalation = probed(risks.escalation);
+        if (escalation.length) add('rbac.escalation', grant, rule, allDeclared(escalation));
+        const webhookWrite = probed(risks.webhookWrite);
+        if (webhookWrite.length) {
+          add(
+            'rbac.webhook-write',
+            grant,
+            rule,
+            limitedToOwn(rule, ownConfigurations) || allDeclared(webhookWrite),
+          );
+        }
+        if (probed(risks.podExec).length) add('rbac.pod-exec', grant, rule, false);
+      }
+    }
+  }
+  return { accounts, grantCount, findings };
+}

@@ -1,0 +1,95 @@
+/** Failure boundary of CRDs: established names, and safe conversion between served versions. */
+import type { BuiltinClusterCheck } from '../builtinContext';
+import { fail, listed, notApplicable, pass, unknown, warn } from '../builtinContext';
+
+function conditionStatus(crd: any, type: string): string {
+  return (crd.status?.conditions ?? []).find((c: any) => c.type === type)?.status ?? 'not reported';
+}
+
+function noCrds(cluster: string) {
+  return notApplicable(`no CustomResourceDefinition of this component in cluster ${cluster}`);
+}
+
+const established: BuiltinClusterCheck = {
+  id: 'crd.established',
+  dimension: 'failure-boundary',
+  kinds: ['crd-controller'],
+  severity: 'high',
+  scope: 'cluster',
+  reads: ['customresourcedefinitions'],
+  title: 'CRDs are Established with accepted names',
+  remediation:
+    'Fix the CRD until Established and NamesAccepted are True (usually a name conflict with another CRD or a built-in resource).',
+  docsUrl: 'https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definitions/',
+  evaluate(_component, context) {
+    const crds = context.instance.objects.customResourceDefinitions;
+    if (!crds.length) return noCrds(context.index.name);
+    const bad: string[] = [];
+    const observed: Record<string, unknown> = {};
+    for (const crd of crds) {
+      const est = conditionStatus(crd, 'Established');
+      const names = conditionStatus(crd, 'NamesAccepted');
+      observed[crd.metadata.name] = { Established: est, NamesAccepted: names };
+      if (est !== 'True' || names !== 'True') {
+        bad.push(`${crd.metadata.name} Established=${est} NamesAccepted=${names}`);
+      }
+    }
+    if (bad.length) return fail(listed(bad), observed);
+    return pass(`${crds.length} CRD(s) Established and NamesAccepted`, observed);
+  },
+};
+
+const conversion: BuiltinClusterCheck = {
+  id: 'crd.conversion',
+  dimension: 'failure-boundary',
+  kinds: ['crd-controller'],
+  severity: 'high',
+  scope: 'cluster',
+  reads: ['customresourcedefinitions'],
+  title: 'Served versions convert safely',
+  remediation:
+    'With several served versions whose schemas differ, use a conversion webhook (strategy Webhook) with a valid caBundle, conversionReviewVersions including v1, and a highly available backend.',
+  docsUrl: 'https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning/',
+  evaluate(_component, context) {
+    const crds = context.instance.objects.customResourceDefinitions;
+    if (!crds.length) return noCrds(context.index.name);
+    const failures: string[] = [];
+    const unknowns: string[] = [];
+    const warnings: string[] = [];
+    const notes: string[] = [];
+    const observed: Record<string, unknown> = {};
+    const findings = context.facts.certificates;
+    const endpoints = context.facts.tlsEndpoints;
+    for (const crd of crds) {
+      const name = crd.metadata.name;
+      const served = (crd.spec?.versions ?? []).filter((v: any) => v.served !== false).map((v: any) => v.name);
+      const strategy = crd.spec?.conversion?.strategy ?? 'None';
+      observed[name] = { servedVersions: served, strategy };
+      if (strategy !== 'Webhook') {
+        if (served.length > 1) warnings.push(`${name} serves ${served.join(', ')} with conversion strategy ${strategy}`);
+        else notes.push(`${name} serves ${served.join(', ') || 'one version'}`);
+        continue;
+      }
+      const endpoint = endpoints.find(e => e.object === crd);
+      const certs = findings.filter(f => endpoint && f.source === endpoint.source);
+      const reviewVersions: string[] = crd.spec?.conversion?.webhook?.conversionReviewVersions ?? [];
+      if (!endpoint?.caBundle && !endpoint?.injection && !endpoint?.url) {
+        failures.push(`${name} conversion webhook has an empty caBundle and no CA injection annotation`);
+      } else if (certs.some(c => c.error)) {
+        unknowns.push(`${name} conversion caBundle: ${certs.find(c => c.error)!.error}`);
+      } else if (certs.length && certs.every(c => (c.daysLeft ?? 0) < 0)) {
+        failures.push(`${name} conversion caBundle expired ${certs[0].notAfter}`);
+      } else if (reviewVersions.length && !reviewVersions.includes('v1')) {
+        warnings.push(`${name} conversionReviewVersions [${reviewVersions.join(', ')}] without v1`);
+      } else {
+        notes.push(`${name} converts ${served.join(', ')} by webhook`);
+      }
+    }
+    if (failures.length) return fail(listed(failures), observed);
+    if (unknowns.length) return unknown(listed(unknowns), observed);
+    if (warnings.length) return warn(listed(warnings), observed);
+    return pass(listed(notes), observed);
+  },
+};
+
+export const crdChecks = [established, conversion];

@@ -1,0 +1,335 @@
+/** Failure boundary of admission webhooks: timeouts, failure policy, scope, matching. */
+import type { ResourceKey } from '../../collect/types';
+import type { BuiltinClusterCheck, BuiltinClusterContext } from '../builtinContext';
+import { fail, listed, notApplicable, numberSetting, pass, unknown, warn } from '../builtinContext';
+import {
+  type AdmissionWebhook,
+  hasWildcardResources,
+  ruleCoversResource,
+} from '../kubernetes/admissionWebhooks';
+import { isEmptySelector, selectorMatches } from '../kubernetes/labelSelectors';
+import { freshPassingRun } from '../experimentEvidence';
+
+const WEBHOOK_READS: ResourceKey[] = [
+  'validatingwebhookconfigurations',
+  'mutatingwebhookconfigurations',
+];
+const DOCS = 'https://kubernetes.io/docs/concepts/cluster-administration/admission-webhooks-good-practices/';
+
+function noWebhooks(context: BuiltinClusterContext) {
+  return notApplicable(`no webhook configuration of this component in cluster ${context.index.name}`);
+}
+
+function defaulted(value: unknown, isDefault: boolean): string {
+  return isDefault ? `${value} (default)` : String(value);
+}
+
+const timeout: BuiltinClusterCheck = {
+  id: 'webhook.timeout',
+  dimension: 'failure-boundary',
+  kinds: ['admission-webhook'],
+  severity: 'high',
+  scope: 'cluster',
+  reads: WEBHOOK_READS,
+  title: 'Webhook timeouts are short',
+  remediation:
+    'Set timeoutSeconds explicitly to a few seconds (5 or less); every matched API request waits up to this long when the backend hangs.',
+  docsUrl: `${DOCS}#timeouts`,
+  evaluate(_component, context) {
+    const webhooks = context.facts.webhooks;
+    if (!webhooks.length) return noWebhooks(context);
+    const passMax = numberSetting(context, 'passMaxSeconds');
+    const warnMax = numberSetting(context, 'warnMaxSeconds');
+    const describe = (w: AdmissionWebhook) =>
+      `${w.name} timeoutSeconds ${defaulted(w.timeoutSeconds, w.timeoutDefaulted)}`;
+    const observed = {
+      timeouts: Object.fromEntries(webhooks.map(w => [w.name, w.timeoutSeconds])),
+    };
+    const failing = webhooks.filter(w => w.timeoutSeconds > warnMax);
+    if (failing.length) {
+      return fail(`${listed(failing.map(describe))} > ${warnMax} s`, observed);
+    }
+    const warning = webhooks.filter(w => w.timeoutSeconds > passMax);
+    if (warning.length) {
+      return warn(`${listed(warning.map(describe))} > ${passMax} s`, observed);
+    }
+    const max = Math.max(...webhooks.map(w => w.timeoutSeconds));
+    return pass(`${webhooks.length} webhook(s), longest timeoutSeconds ${max} s ≤ ${passMax} s`, observed);
+  },
+};
+
+function readyEndpoints(context: BuiltinClusterContext, webhook: AdmissionWebhook): number {
+  const service = webhook.service!;
+  const addresses = new Set<string>();
+  for (const slice of context.index.endpointSlicesOf(service.namespace, service.name)) {
+    for (const endpoint of (slice as any).endpoints ?? []) {
+      if (endpoint.conditions?.ready === false) continue;
+      for (const address of endpoint.addresses ?? []) addresses.add(address);
+    }
+  }
+  return addresses.size;
+}
+
+const failurePolicy: BuiltinClusterCheck = {
+  id: 'webhook.failure-policy',
+  dimension: 'failure-boundary',
+  kinds: ['admission-webhook'],
+  severity: 'critical',
+  scope: 'cluster',
+  reads: WEBHOOK_READS,
+  title: 'failurePolicy Fail is backed by a highly available backend',
+  remediation:
+    'With failurePolicy Fail run at least 2 ready backend replicas behind the Service (spread across nodes, with a PodDisruptionBudget); use Ignore where a missed call is acceptable, and prefer Ignore for mutating webhooks.',
+  docsUrl: `${DOCS}#failure-policy`,
+  evaluate(_component, context) {
+    const webhooks = context.facts.webhooks;
+    if (!webhooks.length) return noWebhooks(context);
+    const min = numberSetting(context, 'minReadyEndpoints');
+    const failing: string[] = [];
+    const warnings: string[] = [];
+    const endpoints: Record<string, number | null> = {};
+    for (const webhook of webhooks) {
+      if (webhook.failurePolicy !== 'Fail') continue;
+      const policy = `failurePolicy ${defaulted('Fail', webhook.failurePolicyDefaulted)}`;
+      if (webhook.service) {
+        const unreadable = context.index.unreadable('endpointslices');
+        if (unreadable) return unknown(`${webhook.name} has ${policy}; ${unreadable}`);
+        const ready = readyEndpoints(context, webhook);
+        endpoints[webhook.name] = ready;
+        if (ready < min) {
+          failing.push(
+            `${webhook.name} has ${policy} with ${ready} ready endpoint(s) behind Service ${webhook.service.namespace}/${webhook.service.name} (< ${min})`,
+          );
+          continue;
+        }
+      } else {
+        endpoints[webhook.name] = null;
+        warnings.push(`${webhook.name} has ${policy} and calls ${webhook.url ?? 'a URL'} whose endpoints the scorecard cannot see`);
+      }
+      if (webhook.mutating) warnings.push(`mutating ${webhook.name} has ${policy}`);
+    }
+    const observed = {
+      failurePolicies: Object.fromEntries(webhooks.map(w => [w.name, w.failurePolicy])),
+      readyEndpoints: endpoints,
+    };
+    if (failing.length) return fail(listed(failing), observed);
+    if (warnings.length) return warn(listed(warnings), observed);
+    const policies = [...new Set(webhooks.map(w => w.failurePolicy))].join('/');
+    return pass(`${webhooks.length} webhook(s) with failurePolicy ${policies}; every Fail webhook has ≥ ${min} ready endpoints`, observed);
+  },
+};
+
+/** Labels of a namespace, or the one label every namespace carries when the namespace is not there. */
+function namespaceLabels(context: BuiltinClusterContext, name: string) {
+  return context.index.namespaceLabels.get(name) ?? { 'kubernetes.io/metadata.name': name };
+}
+
+const scope: BuiltinClusterCheck = {
+  id: 'webhook.scope',
+  dimension: 'failure-boundary',
+  kinds: ['admission-webhook'],
+  severity: 'critical',
+  scope: 'cluster',
+  reads: [...WEBHOOK_READS, 'namespaces'],
+  title: 'Webhooks cannot lock the cluster or themselves out',
+  remediation:
+    'Exclude kube-system and the webhook\'s own namespace with a namespaceSelector (e.g. kubernetes.io/metadata.name NotIn [kube-system, <own>]), narrow rules to the resources you need, and never intercept Leases in kube-node-lease, TokenReviews or SubjectAccessReviews.',
+  docsUrl: `${DOCS}#avoiding-deadlocks-in-self-hosted-webhooks`,
+  evaluate(_component, context) {
+    const webhooks = context.facts.webhooks;
+    if (!webhooks.length) return noWebhooks(context);
+    const radius = context.facts.blastRadius;
+    const failures: string[] = [];
+    const warnings: string[] = [];
+    for (const webhook of webhooks) {
+      const namespaced = webhook.rules.some(r => r.scope === '*' || r.scope === 'Namespaced');
+      const matches = (ns: string) =>
+        namespaced && selectorMatches(webhook.namespaceSelector, namespaceLabels(context, ns));
+      const own = webhook.service?.namespace;
+      if (webhook.failurePolicy === 'Fail') {
+        const locked = ['kube-system', ...(own && own !== 'kube-system' ? [own] : [])].filter(matches);
+        if (locked.length) {
+          failures.push(`${webhook.name} (failurePolicy Fail) can match namespace ${locked.join(' and ')}`);
+        }
+      }
+      if (
+        webhook.rules.some(hasWildcardResources) &&
+        isEmptySelector(webhook.namespaceSelector) &&
+        isEmptySelector(webhook.objectSelector)
+      ) {
+        warnings.push(`${webhook.name} matches * resources with no namespace or object selector`);
+      }
+      if (webhook.rules.some(r => ruleCoversResource(r, 'coordination.k8s.io', 'leases')) && matches('kube-node-lease')) {
+        warnings.push(`${webhook.name} matches Leases in kube-node-lease`);
+      }
+      if (webhook.rules.some(r => ruleCoversResource(r, 'authentication.k8s.io', 'tokenreviews'))) {
+        warnings.push(`${webhook.name} matches TokenReviews`);
+      }
+      if (webhook.rules.some(r => ruleCoversResource(r, 'authorization.k8s.io', 'subjectaccessreviews'))) {
+        warnings.push(`${webhook.name} matches SubjectAccessReviews`);
+      }
+    }
+    const observed = {
+      matchedNamespaces: Object.fromEntries(radius.map(r => [r.name, r.matchedNamespaces.length])),
+      totalNamespaces: context.index.namespaceLabels.size,
+    };
+    if (failures.length) return fail(listed(failures), observed);
+    if (warnings.length) return warn(listed(warnings), observed);
+    const widest = Math.max(0, ...radius.map(r => r.matchedNamespaces.length));
+    return pass(
+      `${webhooks.length} webhook(s) match at most ${widest} of ${context.index.namespaceLabels.size} namespaces; none with failurePolicy Fail reaches kube-system or its own namespace`,
+      observed,
+    );
+  },
+};
+
+const matchConditions: BuiltinClusterCheck = {
+  id: 'webhook.match-conditions',
+  dimension: 'failure-boundary',
+  kinds: ['admission-webhook'],
+  severity: 'medium',
+  scope: 'cluster',
+  reads: WEBHOOK_READS,
+  title: 'Broad webhooks filter with matchConditions',
+  remediation:
+    'Add matchConditions (CEL, GA in 1.30, up to 64) so the API server skips requests the webhook does not need, e.g. requests from system users or of unrelated kinds.',
+  docsUrl: 'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#matching-requests-matchconditions',
+  evaluate(_component, context) {
+    const webhooks = context.facts.webhooks;
+    if (!webhooks.length) return noWebhooks(context);
+    const broad = webhooks.filter(w =>
+      w.rules.some(r => hasWildcardResources(r) || r.apiGroups.includes('*')),
+    );
+    const unfiltered = broad.filter(w => w.matchConditions.length === 0);
+    const observed = {
+      matchConditions: Object.fromEntries(webhooks.map(w => [w.name, w.matchConditions.length])),
+    };
+    if (unfiltered.length) {
+      return warn(`${listed(unfiltered.map(w => w.name))} match * groups or resources with no matchConditions`, observed);
+    }
+    if (broad.length) {
+      return pass(`broad webhook(s) ${listed(broad.map(w => `${w.name} (${w.matchConditions.length} matchConditions)`))} filter with matchConditions`, observed);
+    }
+    return pass(`${webhooks.length} webhook(s) name their groups and resources explicitly`, observed);
+  },
+};
+
+const matchPolicy: BuiltinClusterCheck = {
+  id: 'webhook.match-policy',
+  dimension: 'failure-boundary',
+  kinds: ['admission-webhook'],
+  severity: 'medium',
+  scope: 'cluster',
+  reads: WEBHOOK_READS,
+  title: 'matchPolicy is Equivalent',
+  remediation:
+    'Use matchPolicy Equivalent (the v1 default) so requests through other API versions of the same resource are intercepted too.',
+  docsUrl: 'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#matching-requests-matchpolicy',
+  evaluate(_component, context) {
+    const webhooks = context.facts.webhooks;
+    if (!webhooks.length) return noWebhooks(context);
+    const exact = webhooks.filter(w => w.matchPolicy === 'Exact');
+    const observed = { matchPolicies: Object.fromEntries(webhooks.map(w => [w.name, w.matchPolicy])) };
+    if (exact.length) {
+      return warn(
+        `${listed(exact.map(w => `${w.name} matchPolicy ${defaulted('Exact', w.matchPolicyDefaulted)}`))}: requests through other versions bypass it`,
+        observed,
+      );
+    }
+    return pass(`${webhooks.length} webhook(s) use matchPolicy Equivalent`, observed);
+  },
+};
+
+const sideEffects: BuiltinClusterCheck = {
+  id: 'webhook.side-effects',
+  dimension: 'failure-boundary',
+  kinds: ['admission-webhook'],
+  severity: 'high',
+  scope: 'cluster',
+  reads: WEBHOOK_READS,
+  title: 'Webhooks declare no side effects',
+  remediation:
+    'Make the webhook free of side effects and set sideEffects None (or NoneOnDryRun if it skips them on dry runs); never create external things inside an API request.',
+  docsUrl: 'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#side-effects',
+  evaluate(_component, context) {
+    const webhooks = context.facts.webhooks;
+    if (!webhooks.length) return noWebhooks(context);
+    const ok = new Set(['None', 'NoneOnDryRun']);
+    const bad = webhooks.filter(w => !ok.has(w.sideEffects ?? ''));
+    const observed = { sideEffects: Object.fromEntries(webhooks.map(w => [w.name, w.sideEffects ?? null])) };
+    if (bad.length) {
+      return fail(
+        `${listed(bad.map(w => `${w.name} sideEffects ${w.sideEffects ?? 'unset'}${!w.v1 && w.sideEffects === 'Unknown' ? ' (v1beta1 default)' : ''}`))}: dry-run requests fail and retries repeat effects`,
+        observed,
+      );
+    }
+    return pass(`${webhooks.length} webhook(s) declare sideEffects ${[...new Set(webhooks.map(w => w.sideEffects))].join('/')}`, observed);
+  },
+};
+
+const reviewVersions: BuiltinClusterCheck = {
+  id: 'webhook.review-versions',
+  dimension: 'failure-boundary',
+  kinds: ['admission-webhook'],
+  severity: 'high',
+  scope: 'cluster',
+  reads: WEBHOOK_READS,
+  title: 'Webhooks accept AdmissionReview v1',
+  remediation: 'Support admission.k8s.io/v1 AdmissionReview and list v1 first in admissionReviewVersions.',
+  docsUrl: 'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#request',
+  evaluate(_component, context) {
+    const webhooks = context.facts.webhooks;
+    if (!webhooks.length) return noWebhooks(context);
+    const bad = webhooks.filter(w => !w.admissionReviewVersions.includes('v1'));
+    const observed = {
+      admissionReviewVersions: Object.fromEntries(webhooks.map(w => [w.name, w.admissionReviewVersions])),
+    };
+    if (bad.length) {
+      return fail(
+        `${listed(bad.map(w => `${w.name} admissionReviewVersions [${w.admissionReviewVersions.join(', ')}]`))} without v1`,
+        observed,
+      );
+    }
+    return pass(`${webhooks.length} webhook(s) accept AdmissionReview v1`, observed);
+  },
+};
+
+export const REINVOCATION_SCENARIO = 'webhook-reinvocation-idempotent';
+
+const reinvocation: BuiltinClusterCheck = {
+  id: 'webhook.reinvocation',
+  dimension: 'failure-boundary',
+  kinds: ['admission-webhook'],
+  severity: 'info',
+  scope: 'cluster',
+  reads: WEBHOOK_READS,
+  title: 'Reinvoked mutating webhooks are proven idempotent',
+  remediation:
+    `With reinvocationPolicy IfNeeded the webhook may run twice on one request: prove it idempotent with a passing '${REINVOCATION_SCENARIO}' experiment, or use Never.`,
+  docsUrl: 'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#reinvocation-policy',
+  evaluate(_component, context) {
+    const mutating = context.facts.webhooks.filter(w => w.mutating);
+    if (!mutating.length) {
+      return notApplicable(`no mutating webhook of this component in cluster ${context.index.name}`);
+    }
+    const observed = { reinvocationPolicies: Object.fromEntries(mutating.map(w => [w.name, w.reinvocationPolicy])) };
+    const ifNeeded = mutating.filter(w => w.reinvocationPolicy === 'IfNeeded');
+    if (!ifNeeded.length) return pass(`${mutating.length} mutating webhook(s) with reinvocationPolicy Never`, observed);
+    const run = freshPassingRun(context, REINVOCATION_SCENARIO);
+    if (run) {
+      return pass(`${listed(ifNeeded.map(w => w.name))} reinvocationPolicy IfNeeded; idempotence proven by ${run.id} (${run.startedAt})`, observed);
+    }
+    return warn(`${listed(ifNeeded.map(w => w.name))} reinvocationPolicy IfNeeded with no fresh passing '${REINVOCATION_SCENARIO}' experiment`, observed);
+  },
+};
+
+export const webhookChecks = [
+  timeout,
+  failurePolicy,
+  scope,
+  matchConditions,
+  matchPolicy,
+  sideEffects,
+  reviewVersions,
+  reinvocation,
+];
