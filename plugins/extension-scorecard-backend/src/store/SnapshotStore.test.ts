@@ -1,0 +1,598 @@
+import { Knex } from 'knex';
+import {
+  scorecardTestDatabases,
+  useMigratedDatabase,
+} from './__testUtils__/databases';
+import { diffSnapshots } from './diff';
+import { componentHistory, seriesHistory } from './history';
+import { SnapshotStore } from './SnapshotStore';
+import { component, result, scorecard, snapshotOf } from './__testUtils__/scorecards';
+import { FULL_VISIBILITY, type ComponentVisibility } from './types';
+
+jest.setTimeout(60_000);
+
+const databases = scorecardTestDatabases();
+const LIST = { sort: 'name', order: 'asc', offset: 0, limit: 50 } as const;
+
+async function count(knex: Knex, table: string): Promise<number> {
+  const [{ n }] = await knex(table).count({ n: '*' });
+  return Number(n);
+}
+
+function fleet() {
+  return [
+    component(
+      scorecard('component:default/alpha', {
+        level: 2,
+        score: 80,
+        results: [
+          result('ownership.owner-exists', 'pass'),
+          result('webhook.timeout', 'warn', { cluster: 'prod' }),
+          result('cert.expiry', 'pass', { cluster: 'prod' }),
+        ],
+      }),
+      'Alpha Webhook',
+    ),
+    component(
+      scorecard('component:default/beta', {
+        kind: 'csi',
+        owner: 'group:default/team-b',
+        level: 1,
+        score: 40,
+        clusters: ['prod', 'staging'],
+        results: [
+          result('ownership.owner-exists', 'pass'),
+          result('cert.expiry', 'fail', {
+            cluster: 'staging',
+            severity: 'critical',
+          }),
+          result('rbac.wildcards', 'unknown', { cluster: 'prod' }),
+        ],
+      }),
+    ),
+    component(
+      scorecard('orphan:prod/ValidatingWebhookConfiguration/stray', {
+        level: 0,
+        score: 5,
+        lifecycle: null,
+        results: [result('ownership.owner-exists', 'fail')],
+      }),
+    ),
+  ];
+}
+
+describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
+  const database = useMigratedDatabase(databases, databaseId);
+  let knex: Knex;
+  let store: SnapshotStore;
+
+  beforeEach(() => {
+    knex = database.get();
+    store = new SnapshotStore(knex);
+  });
+
+  it('writes a snapshot and reads it back', async () => {
+    const written = await store.writeSnapshot(
+      snapshotOf('2025-05-01T10:00:00.000Z', fleet()),
+    );
+    expect(written.added).toHaveLength(3);
+    const snapshot = await store.latestSnapshot();
+    expect(snapshot).toMatchObject({
+      id: written.snapshotId,
+      componentCount: 3,
+      clusters: ['prod'],
+      levels: { 0: 1, 1: 1, 2: 1, 3: 0 },
+      counts: { pass: 3, warn: 1, fail: 2, unknown: 1 },
+      averageScore: 41.7,
+    });
+
+    const page = await store.listComponents(
+      snapshot!,
+      {},
+      LIST,
+      FULL_VISIBILITY,
+    );
+    expect(page.total).toBe(3);
+    expect(page.items[0]).toEqual({
+      componentId: 'component:default/alpha',
+      name: 'alpha',
+      title: 'Alpha Webhook',
+      kind: 'admission-webhook',
+      owner: 'group:default/team-a',
+      lifecycle: 'production',
+      orphan: false,
+      clusters: ['prod'],
+      staleClusters: [],
+      level: 2,
+      score: 80,
+      hardGateCount: 0,
+      counts: {
+        pass: 2,
+        warn: 1,
+        fail: 0,
+        notApplicable: 0,
+        unknown: 0,
+        waived: 0,
+      },
+      dimensions: {
+        ownership: 'pass',
+        'failure-boundary': 'warn',
+        certificates: 'pass',
+      },
+      nextLevelBlockers: [],
+    });
+
+    const stored = await store.getComponent(
+      snapshot!,
+      'component:default/beta',
+      FULL_VISIBILITY,
+    );
+    expect(stored?.evaluation.scorecard.results).toHaveLength(3);
+    expect(stored?.evaluation.instances.map(i => i.cluster)).toEqual([
+      'prod',
+      'staging',
+    ]);
+  });
+
+  it('filters, sorts and pages in the database', async () => {
+    const snapshotId = (
+      await store.writeSnapshot(snapshotOf('2025-05-01T10:00:00.000Z', fleet()))
+    ).snapshotId;
+    const snapshot = (await store.getSnapshot(snapshotId))!;
+    const ids = async (filter: object, options: object = {}) =>
+      (
+        await store.listComponents(
+          snapshot,
+          filter,
+          { ...LIST, ...options },
+          FULL_VISIBILITY,
+        )
+      ).items.map(i => i.componentId);
+
+    expect(await ids({ owner: ['group:default/team-b'] })).toEqual([
+      'component:default/beta',
+    ]);
+    expect(await ids({ kind: ['admission-webhook'] })).toHaveLength(2);
+    expect(await ids({ cluster: ['staging'] })).toEqual([
+      'component:default/beta',
+    ]);
+    expect(await ids({ level: [0, 2] })).toEqual([
+      'component:default/alpha',
+      'orphan:prod/ValidatingWebhookConfiguration/stray',
+    ]);
+    expect(await ids({ failingDimension: ['certificates'] })).toEqual([
+      'component:default/beta',
+    ]);
+    expect(await ids({ warningDimension: ['failure-boundary'] })).toEqual([
+      'component:default/alpha',
+    ]);
+    expect(await ids({ checkId: 'cert.expiry', status: 'fail' })).toEqual([
+      'component:default/beta',
+    ]);
+    expect(await ids({ checkId: 'cert.expiry' })).toHaveLength(2);
+    expect(await ids({ status: 'unknown' })).toEqual([
+      'component:default/beta',
+    ]);
+    expect(await ids({ lifecycle: ['production'] })).toHaveLength(2);
+    expect(await ids({ orphan: true })).toHaveLength(1);
+    expect(await ids({ search: 'ALPHA web' })).toEqual([
+      'component:default/alpha',
+    ]);
+    expect(await ids({ search: '100%' })).toEqual([]);
+    expect(await ids({}, { sort: 'score', order: 'desc' })).toEqual([
+      'component:default/alpha',
+      'component:default/beta',
+      'orphan:prod/ValidatingWebhookConfiguration/stray',
+    ]);
+    expect(await ids({}, { sort: 'owner', order: 'asc' })).toEqual([
+      'component:default/alpha',
+      'component:default/beta',
+      'orphan:prod/ValidatingWebhookConfiguration/stray',
+    ]);
+    const page = await store.listComponents(
+      snapshot,
+      {},
+      { ...LIST, offset: 1, limit: 1 },
+      FULL_VISIBILITY,
+    );
+    expect(page.total).toBe(3);
+    expect(page.items.map(i => i.name)).toEqual(['beta']);
+  });
+
+  it('shows only what the caller may see', async () => {
+    await store.writeSnapshot(snapshotOf('2025-05-01T10:00:00.000Z', fleet()));
+    const snapshot = (await store.latestSnapshot())!;
+    const onlyBeta: ComponentVisibility = {
+      entityRefs: new Set(['component:default/beta']),
+      orphans: false,
+    };
+    const page = await store.listComponents(snapshot, {}, LIST, onlyBeta);
+    expect(page.items.map(i => i.componentId)).toEqual([
+      'component:default/beta',
+    ]);
+    const noOrphans = await store.listComponents(snapshot, {}, LIST, {
+      entityRefs: null,
+      orphans: false,
+    });
+    expect(noOrphans.total).toBe(2);
+    expect(
+      await store.getComponent(snapshot, 'component:default/alpha', onlyBeta),
+    ).toBeUndefined();
+  });
+
+  it('stores unchanged components once across snapshots', async () => {
+    await store.writeSnapshot(snapshotOf('2025-05-01T10:00:00.000Z', fleet()));
+    const states = await count(knex, 'component_states');
+    const evaluations = await count(knex, 'evaluations');
+
+    const again = await store.writeSnapshot(
+      snapshotOf('2025-05-01T11:00:00.000Z', fleet()),
+    );
+    expect(again).toMatchObject({
+      unchanged: 3,
+      changed: 0,
+      added: [],
+      removed: [],
+    });
+    expect(await count(knex, 'component_states')).toBe(states);
+    expect(await count(knex, 'evaluations')).toBe(evaluations);
+
+    const changed = fleet();
+    changed[0] = component(
+      scorecard('component:default/alpha', { level: 3, score: 95 }),
+      'Alpha Webhook',
+    );
+    changed.pop();
+    const third = await store.writeSnapshot(
+      snapshotOf('2025-05-01T12:00:00.000Z', changed),
+    );
+    expect(third).toMatchObject({
+      unchanged: 1,
+      changed: 1,
+      removed: ['orphan:prod/ValidatingWebhookConfiguration/stray'],
+      levelChanges: [
+        expect.objectContaining({
+          componentId: 'component:default/alpha',
+          from: 2,
+          to: 3,
+        }),
+      ],
+    });
+    expect(await count(knex, 'component_states')).toBe(states + 1);
+
+    // every snapshot still reads as it was written
+    const [first, second, latest] = (
+      await store.listSnapshots({ offset: 0, limit: 10 })
+    ).items.reverse();
+    const levels = async (s: typeof first) =>
+      (await store.listComponents(s, {}, LIST, FULL_VISIBILITY)).items.map(
+        i => `${i.name}:${i.level}`,
+      );
+    expect(await levels(first)).toEqual(['alpha:2', 'beta:1', 'stray:0']);
+    expect(await levels(second)).toEqual(['alpha:2', 'beta:1', 'stray:0']);
+    expect(await levels(latest)).toEqual(['alpha:3', 'beta:1']);
+  });
+
+  it('marks components of stale clusters', async () => {
+    await store.writeSnapshot(
+      snapshotOf('2025-05-01T10:00:00.000Z', fleet(), [
+        {
+          name: 'prod',
+          source: 'live',
+          collectedAt: '2025-05-01T10:00:00.000Z',
+          stale: null,
+          version: null,
+        },
+        {
+          name: 'staging',
+          source: 'live',
+          collectedAt: '2025-04-30T10:00:00.000Z',
+          stale: { reason: 'timeout after 30s' },
+          version: null,
+        },
+      ]),
+    );
+    const snapshot = (await store.latestSnapshot())!;
+    expect(snapshot.staleClusters).toEqual(['staging']);
+    const stale = await store.listComponents(
+      snapshot,
+      { stale: true },
+      LIST,
+      FULL_VISIBILITY,
+    );
+    expect(stale.items.map(i => [i.name, i.staleClusters])).toEqual([
+      ['beta', ['staging']],
+    ]);
+    const stored = await store.getComponent(
+      snapshot,
+      'component:default/beta',
+      FULL_VISIBILITY,
+    );
+    expect(stored?.clusters.find(c => c.name === 'staging')).toMatchObject({
+      staleReason: 'timeout after 30s',
+      collectedAt: '2025-04-30T10:00:00.000Z',
+    });
+  });
+
+  it('leaves nothing behind when a write fails halfway', async () => {
+    await store.writeSnapshot(snapshotOf('2025-05-01T10:00:00.000Z', fleet()));
+    const before = {
+      snapshots: await count(knex, 'snapshots'),
+      states: await count(knex, 'component_states'),
+      evaluations: await count(knex, 'evaluations'),
+      results: await count(knex, 'evaluation_results'),
+      aggregates: await count(knex, 'snapshot_aggregates'),
+      clusters: await count(knex, 'snapshot_clusters'),
+    };
+    const broken = fleet();
+    // a NOT NULL column left empty: the state insert fails after the snapshot row,
+    // its clusters and the new evaluations were inserted
+    broken.push(
+      component({
+        ...scorecard('component:default/broken'),
+        level: null as any,
+      }),
+    );
+    await expect(
+      store.writeSnapshot(snapshotOf('2025-05-01T11:00:00.000Z', broken)),
+    ).rejects.toThrow();
+    expect({
+      snapshots: await count(knex, 'snapshots'),
+      states: await count(knex, 'component_states'),
+      evaluations: await count(knex, 'evaluations'),
+      results: await count(knex, 'evaluation_results'),
+      aggregates: await count(knex, 'snapshot_aggregates'),
+      clusters: await count(knex, 'snapshot_clusters'),
+    }).toEqual(before);
+    const latest = await store.latestSnapshot();
+    expect(
+      (await store.listComponents(latest!, {}, LIST, FULL_VISIBILITY)).total,
+    ).toBe(3);
+  });
+
+  it('summarizes teams and the kind × dimension heat map', async () => {
+    await store.writeSnapshot(snapshotOf('2025-05-01T10:00:00.000Z', fleet()));
+    const snapshot = (await store.latestSnapshot())!;
+    const teams = await store.teamSummaries(snapshot, {}, FULL_VISIBILITY);
+    expect(
+      teams.map(t => [t.owner, t.components, t.hardGates, t.failing]),
+    ).toEqual([
+      ['group:default/team-a', 1, 0, 0],
+      ['group:default/team-b', 1, 1, 1],
+      [null, 1, 0, 1],
+    ]);
+    expect(teams[1]).toMatchObject({
+      levels: { 0: 0, 1: 1, 2: 0, 3: 0 },
+      averageScore: 40,
+      byKind: [{ kind: 'csi', components: 1 }],
+    });
+
+    const heatmap = await store.heatmap(snapshot, {}, FULL_VISIBILITY);
+    expect(heatmap.kinds).toEqual([
+      { kind: 'admission-webhook', components: 2 },
+      { kind: 'csi', components: 1 },
+    ]);
+    expect(
+      heatmap.cells.find(
+        c => c.kind === 'admission-webhook' && c.dimension === 'ownership',
+      ),
+    ).toMatchObject({
+      total: 2,
+      pass: 1,
+      fail: 1,
+      failShare: 0.5,
+      passShare: 0.5,
+    });
+    expect(
+      heatmap.cells.find(c => c.kind === 'csi' && c.dimension === 'rbac'),
+    ).toMatchObject({ total: 1, unknown: 1, unknownShare: 1 });
+    const teamA = await store.heatmap(
+      snapshot,
+      { owner: ['group:default/team-a'] },
+      FULL_VISIBILITY,
+    );
+    expect(teamA.kinds).toEqual([{ kind: 'admission-webhook', components: 1 }]);
+  });
+
+  it('reads history per component, team, kind and dimension', async () => {
+    await store.writeSnapshot(snapshotOf('2025-05-01T10:00:00.000Z', fleet()));
+    const changed = fleet();
+    changed[1] = component(
+      scorecard('component:default/beta', {
+        kind: 'csi',
+        owner: 'group:default/team-b',
+        level: 2,
+        score: 70,
+        clusters: ['prod', 'staging'],
+      }),
+    );
+    await store.writeSnapshot(snapshotOf('2025-05-02T10:00:00.000Z', changed));
+
+    const beta = await componentHistory(
+      knex,
+      'component:default/beta',
+      { limit: 10 },
+      FULL_VISIBILITY,
+    );
+    expect(
+      beta.map(p => [p.takenAt, p.levels[1], p.levels[2], p.averageScore]),
+    ).toEqual([
+      ['2025-05-01T10:00:00.000Z', 1, 0, 40],
+      ['2025-05-02T10:00:00.000Z', 0, 1, 70],
+    ]);
+    expect(beta[0].dimensions).toEqual({
+      ownership: 'pass',
+      certificates: 'fail',
+      rbac: 'unknown',
+    });
+
+    const everything = { entityRefs: null, orphans: true };
+    const restricted = {
+      entityRefs: new Set([
+        'component:default/alpha',
+        'component:default/beta',
+      ]),
+      orphans: false,
+    };
+    for (const subject of [
+      { scope: 'fleet', key: null },
+      { scope: 'team', key: 'group:default/team-b' },
+      { scope: 'kind', key: 'admission-webhook' },
+      { scope: 'dimension', key: 'certificates' },
+    ] as const) {
+      // the stored aggregates and the figures computed from visible rows agree
+      const stored = await seriesHistory(
+        knex,
+        subject,
+        { limit: 10 },
+        {
+          entityRefs: null,
+          orphans: false,
+        },
+      );
+      const computed = await seriesHistory(
+        knex,
+        subject,
+        { limit: 10 },
+        restricted,
+      );
+      expect(computed).toEqual(stored);
+      expect(stored).toHaveLength(2);
+    }
+    const fleetAll = await seriesHistory(
+      knex,
+      { scope: 'fleet', key: null },
+      { limit: 10 },
+      everything,
+    );
+    expect(fleetAll.map(p => p.components)).toEqual([3, 3]);
+    const certs = await seriesHistory(
+      knex,
+      { scope: 'dimension', key: 'certificates' },
+      { limit: 1 },
+      everything,
+    );
+    expect(certs).toEqual([
+      expect.objectContaining({
+        takenAt: '2025-05-02T10:00:00.000Z',
+        components: 1,
+        counts: expect.objectContaining({ pass: 1, fail: 0 }),
+      }),
+    ]);
+  });
+
+  it('diffs any two snapshots', async () => {
+    const a = await store.writeSnapshot(
+      snapshotOf('2025-05-01T10:00:00.000Z', fleet()),
+    );
+    const next = fleet();
+    next[1] = component(
+      scorecard('component:default/beta', {
+        kind: 'csi',
+        owner: 'group:default/team-b',
+        level: 2,
+        score: 70,
+        clusters: ['prod', 'staging'],
+        results: [
+          result('ownership.owner-exists', 'pass'),
+          result('cert.expiry', 'pass', { cluster: 'staging' }),
+          result('rbac.wildcards', 'fail', { cluster: 'prod' }),
+        ],
+      }),
+    );
+    next.pop();
+    next.push(component(scorecard('component:default/gamma')));
+    const b = await store.writeSnapshot(
+      snapshotOf('2025-05-02T10:00:00.000Z', next),
+    );
+    const from = (await store.getSnapshot(a.snapshotId))!;
+    const to = (await store.getSnapshot(b.snapshotId))!;
+
+    const diff = await diffSnapshots(knex, store, from, to, FULL_VISIBILITY);
+    expect(diff.added.map(c => c.componentId)).toEqual([
+      'component:default/gamma',
+    ]);
+    expect(diff.removed.map(c => c.componentId)).toEqual([
+      'orphan:prod/ValidatingWebhookConfiguration/stray',
+    ]);
+    expect(diff.unchangedComponents).toBe(1);
+    expect(diff.levelChanges).toEqual([
+      expect.objectContaining({
+        componentId: 'component:default/beta',
+        from: 1,
+        to: 2,
+      }),
+    ]);
+    expect(diff.better.map(c => [c.checkId, c.cluster, c.from, c.to])).toEqual([
+      ['cert.expiry', 'staging', 'fail', 'pass'],
+    ]);
+    expect(diff.worse.map(c => [c.checkId, c.from, c.to])).toEqual([
+      ['rbac.wildcards', 'unknown', 'fail'],
+    ]);
+
+    const reverse = await diffSnapshots(knex, store, to, from, {
+      entityRefs: null,
+      orphans: false,
+    });
+    expect(reverse.removed.map(c => c.componentId)).toEqual([
+      'component:default/gamma',
+    ]);
+    expect(reverse.added).toEqual([]);
+  });
+
+  it('keeps daily and quarter-end snapshots and collects what nothing uses', async () => {
+    // hourly snapshots over 3 days in March and 2 days in April; alpha changes daily
+    let hour = 0;
+    for (const day of [
+      '2025-03-30',
+      '2025-03-31',
+      '2025-04-01',
+      '2025-04-02',
+    ]) {
+      for (const time of ['08', '16', '23']) {
+        const components = fleet();
+        components[0] = component(
+          scorecard('component:default/alpha', {
+            score: Number(day.slice(-2)),
+          }),
+        );
+        await store.writeSnapshot(
+          snapshotOf(`${day}T${time}:00:00.000Z`, components),
+        );
+        hour += 1;
+      }
+    }
+    expect(hour).toBe(12);
+    const before = await store.listSnapshots({ offset: 0, limit: 100 });
+    const q1End = before.items.find(
+      s => s.takenAt === '2025-03-31T23:00:00.000Z',
+    )!;
+    const q1Page = await store.listComponents(q1End, {}, LIST, FULL_VISIBILITY);
+
+    const removed = await store.applyRetention(
+      { keepAllHours: 12, dailyDays: 1 },
+      new Date('2025-04-03T00:00:00.000Z'),
+    );
+    const after = await store.listSnapshots({ offset: 0, limit: 100 });
+    expect(after.items.map(s => s.takenAt)).toEqual([
+      '2025-04-02T23:00:00.000Z',
+      '2025-04-02T16:00:00.000Z',
+      '2025-03-31T23:00:00.000Z',
+    ]);
+    expect(removed.deletedSnapshots).toBe(9);
+    expect(removed.deletedStates).toBeGreaterThan(0);
+    expect(removed.deletedEvaluations).toBeGreaterThan(0);
+    // alpha: one row per kept day; beta and the orphan: one row each
+    expect(await count(knex, 'component_states')).toBe(2 + 2);
+    expect(await count(knex, 'evaluations')).toBe(2 + 2);
+    expect(
+      await store.listComponents(q1End, {}, LIST, FULL_VISIBILITY),
+    ).toEqual(q1Page);
+    const quarters = await store.quarterSnapshots();
+    expect(quarters.map(q => [q.quarter, q.snapshot.takenAt])).toEqual([
+      ['2025-Q2', '2025-04-02T23:00:00.000Z'],
+      ['2025-Q1', '2025-03-31T23:00:00.000Z'],
+    ]);
+    expect(quarters[1].snapshot.quarterEnd).toBe(true);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * The engines every database test runs on: SQLite always, PostgreSQL 15 when
+ * BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING is set (scripts/test and CI
+ * start one; see COMMON.md).
+ */
+import { TestDatabaseId, TestDatabases } from '@backstage/backend-test-utils';
+import { Knex } from 'knex';
+import { migrateScorecardDatabase } from '../database';
+
+/** Creates the test databases; call once at the top of a test file. */
+export function scorecardTestDatabases() {
+  const databases = TestDatabases.create({ ids: ['SQLITE_3', 'POSTGRES_15'] });
+  return {
+    ids: databases.eachSupportedId(),
+    /** A fresh, migrated database. */
+    async open(id: TestDatabaseId): Promise<Knex> {
+      const knex = await databases.init(id);
+      await migrateScorecardDatabase(knex);
+      return knex;
+    },
+  };
+}
+
+/**
+ * Opens a fresh migrated database before each test of the enclosing describe and
+ * closes it after; `get()` returns the current one.
+ */
+export function useMigratedDatabase(
+  databases: ReturnType<typeof scorecardTestDatabases>,
+  id: TestDatabaseId,
+): { get(): Knex } {
+  let knex: Knex | undefined;
+  beforeEach(async () => {
+    knex = await databases.open(id);
+  });
+  afterEach(async () => {
+    await knex?.destroy();
+    knex = undefined;
+  });
+  return {
+    get() {
+      if (!knex) throw new Error('database used outside a test');
+      return knex;
+    },
+  };
+}

@@ -1,0 +1,222 @@
+/**
+ * Figures per snapshot for the fleet, each team, kind and dimension, computed when
+ * the snapshot is written so history reads a few rows per snapshot instead of every
+ * component. Split by orphan so callers who may not see orphans get exact figures.
+ *
+ * For the fleet, team and kind series `counts` are check results per status; for a
+ * dimension series they are components by their worst status in that dimension
+ * (`waived` is not tracked per dimension and stays 0).
+ */
+import {
+  DIMENSIONS,
+  type HistoryPoint,
+  type HistoryScope,
+  type LevelCounts,
+  type StatusCounts,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import {
+  COUNT_COLUMNS,
+  emptyStatusCounts,
+  rowCounts,
+  rowDimensions,
+  type ComponentStateRow,
+  type NewComponentState,
+} from './componentStates';
+
+/** One snapshot_aggregates row without its snapshot id. */
+export interface AggregateRow {
+  scope: Exclude<HistoryScope, 'component'>;
+  key: string;
+  orphan: boolean;
+  components: number;
+  level_0: number;
+  level_1: number;
+  level_2: number;
+  level_3: number;
+  score_sum: number;
+  c_pass: number;
+  c_warn: number;
+  c_fail: number;
+  c_na: number;
+  c_unknown: number;
+  c_waived: number;
+}
+
+/** Figures of a set of components, in API terms. */
+export interface Tally {
+  components: number;
+  levels: LevelCounts;
+  scoreSum: number;
+  counts: StatusCounts;
+}
+
+export function emptyTally(): Tally {
+  return {
+    components: 0,
+    levels: { 0: 0, 1: 0, 2: 0, 3: 0 },
+    scoreSum: 0,
+    counts: emptyStatusCounts(),
+  };
+}
+
+/** Adds one component (level, score and counts) to a tally. */
+export function addToTally(
+  tally: Tally,
+  level: number,
+  score: number,
+  counts: StatusCounts,
+): void {
+  tally.components += 1;
+  tally.levels[level as 0 | 1 | 2 | 3] += 1;
+  tally.scoreSum += score;
+  for (const key of Object.keys(counts) as Array<keyof StatusCounts>) {
+    tally.counts[key] += counts[key];
+  }
+}
+
+/** Adds one tally to another. */
+export function mergeTally(into: Tally, from: Tally): void {
+  into.components += from.components;
+  into.scoreSum += from.scoreSum;
+  for (const level of [0, 1, 2, 3] as const) {
+    into.levels[level] += from.levels[level];
+  }
+  for (const key of Object.keys(from.counts) as Array<keyof StatusCounts>) {
+    into.counts[key] += from.counts[key];
+  }
+}
+
+/** Average score of a tally, rounded to one decimal (0 when empty). */
+export function averageScore(tally: Tally): number {
+  return tally.components
+    ? Math.round((tally.scoreSum / tally.components) * 10) / 10
+    : 0;
+}
+
+function dimensionCounts(status: string): StatusCounts {
+  return {
+    pass: status === 'pass' ? 1 : 0,
+    warn: status === 'warn' ? 1 : 0,
+    fail: status === 'fail' ? 1 : 0,
+    notApplicable: status === 'not-applicable' ? 1 : 0,
+    unknown: status === 'unknown' ? 1 : 0,
+    waived: 0,
+  };
+}
+
+/**
+ * Folds component rows into tallies per series (`scope|key|orphan`). Used when
+ * writing a snapshot and for callers whose visibility rules out the stored figures.
+ */
+export function tallySeries(
+  rows: ReadonlyArray<NewComponentState | ComponentStateRow>,
+  only?: { scope: Exclude<HistoryScope, 'component'>; key: string | null },
+): Map<
+  string,
+  { scope: AggregateRow['scope']; key: string; orphan: boolean; tally: Tally }
+> {
+  const series = new Map<
+    string,
+    { scope: AggregateRow['scope']; key: string; orphan: boolean; tally: Tally }
+  >();
+  const add = (
+    scope: AggregateRow['scope'],
+    key: string,
+    orphan: boolean,
+    level: number,
+    score: number,
+    counts: StatusCounts,
+  ) => {
+    if (only && (only.scope !== scope || (only.key ?? '') !== key)) return;
+    const id = `${scope}|${key}|${orphan}`;
+    let entry = series.get(id);
+    if (!entry) {
+      entry = { scope, key, orphan, tally: emptyTally() };
+      series.set(id, entry);
+    }
+    addToTally(entry.tally, level, score, counts);
+  };
+  for (const row of rows) {
+    const orphan = Boolean(row.orphan);
+    const level = Number(row.level);
+    const score = Number(row.score);
+    const counts = rowCounts(row);
+    add('fleet', '', orphan, level, score, counts);
+    add('team', row.owner ?? '', orphan, level, score, counts);
+    add('kind', row.kind, orphan, level, score, counts);
+    const dimensions = rowDimensions(row);
+    for (const dimension of DIMENSIONS) {
+      const status = dimensions[dimension];
+      if (status) {
+        add(
+          'dimension',
+          dimension,
+          orphan,
+          level,
+          score,
+          dimensionCounts(status),
+        );
+      }
+    }
+  }
+  return series;
+}
+
+/** The snapshot_aggregates rows of a snapshot's components. */
+export function buildAggregateRows(
+  rows: ReadonlyArray<NewComponentState>,
+): AggregateRow[] {
+  return [...tallySeries(rows).values()].map(
+    ({ scope, key, orphan, tally }) => ({
+      scope,
+      key,
+      orphan,
+      components: tally.components,
+      level_0: tally.levels[0],
+      level_1: tally.levels[1],
+      level_2: tally.levels[2],
+      level_3: tally.levels[3],
+      score_sum: tally.scoreSum,
+      c_pass: tally.counts.pass,
+      c_warn: tally.counts.warn,
+      c_fail: tally.counts.fail,
+      c_na: tally.counts.notApplicable,
+      c_unknown: tally.counts.unknown,
+      c_waived: tally.counts.waived,
+    }),
+  );
+}
+
+/** Reads a stored aggregate row back into a tally. */
+export function tallyFromAggregate(row: Record<string, unknown>): Tally {
+  const counts = {} as StatusCounts;
+  for (const [key, column] of Object.entries(COUNT_COLUMNS)) {
+    counts[key as keyof StatusCounts] = Number(row[column]);
+  }
+  return {
+    components: Number(row.components),
+    levels: {
+      0: Number(row.level_0),
+      1: Number(row.level_1),
+      2: Number(row.level_2),
+      3: Number(row.level_3),
+    },
+    scoreSum: Number(row.score_sum),
+    counts,
+  };
+}
+
+/** A history point from a tally. */
+export function historyPoint(
+  snapshot: { id: number; takenAt: string },
+  tally: Tally,
+): HistoryPoint {
+  return {
+    snapshotId: snapshot.id,
+    takenAt: snapshot.takenAt,
+    components: tally.components,
+    levels: tally.levels,
+    averageScore: averageScore(tally),
+    counts: tally.counts,
+  };
+}

@@ -1,0 +1,59 @@
+import { TestDatabases } from '@backstage/backend-test-utils';
+import {
+  migrateScorecardDatabase,
+  rollbackScorecardDatabase,
+} from './database';
+
+jest.setTimeout(60_000);
+
+const TABLES = [
+  'snapshots',
+  'snapshot_clusters',
+  'evaluations',
+  'evaluation_results',
+  'evaluation_clusters',
+  'component_states',
+  'snapshot_aggregates',
+  'evidence',
+  'waivers',
+  'audit_events',
+  'cluster_collections',
+  'refresh_runs',
+  'notification_log',
+];
+
+describe('migrations', () => {
+  const databases = TestDatabases.create({ ids: ['SQLITE_3', 'POSTGRES_15'] });
+
+  it.each(databases.eachSupportedId())(
+    'step up and down on %p',
+    async databaseId => {
+      const knex = await databases.init(databaseId);
+
+      await migrateScorecardDatabase(knex);
+      for (const table of TABLES) {
+        expect(await knex.schema.hasTable(table)).toBe(true);
+      }
+      await knex('snapshots').insert({
+        taken_at: '2025-01-01T00:00:00.000Z',
+        day: '2025-01-01',
+        quarter: '2025-Q1',
+        trigger: 'schedule',
+        component_count: 0,
+        clusters: '[]',
+        stale_clusters: '[]',
+        summary: '{}',
+      });
+
+      await rollbackScorecardDatabase(knex);
+      for (const table of TABLES) {
+        expect(await knex.schema.hasTable(table)).toBe(false);
+      }
+
+      await migrateScorecardDatabase(knex);
+      const [{ n }] = await knex('snapshots').count({ n: '*' });
+      expect(Number(n)).toBe(0);
+      await knex.destroy();
+    },
+  );
+});

@@ -1,0 +1,121 @@
+/**
+ * What the store takes and gives. API shapes come from -common; these are the
+ * store's own inputs and the query options the service passes down.
+ */
+import type {
+  CheckStatus,
+  ComponentInstanceSummary,
+  ComponentScorecard,
+  ComponentSortField,
+  Dimension,
+  ExtensionKind,
+  HistoryScope,
+  ReadinessLevel,
+  RunTrigger,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+
+/** An instance as stored: per-run fields (collectedAt, stale) come from the snapshot's clusters. */
+export type StoredInstance = Omit<
+  ComponentInstanceSummary,
+  'stale' | 'collectedAt'
+>;
+
+/** One evaluated component handed to the store for a new snapshot. */
+export interface SnapshotComponentInput {
+  scorecard: ComponentScorecard;
+  /** Catalog title, when the entity has one. */
+  title: string | null;
+  instances: StoredInstance[];
+}
+
+/** A cluster a snapshot was assembled from. */
+export interface SnapshotClusterInput {
+  name: string;
+  source: 'live' | 'dump';
+  /** When its data was read. */
+  collectedAt: string;
+  /** Set when this run failed for the cluster and its last good data was used. */
+  stale: { reason: string } | null;
+  /** Kubernetes gitVersion, when known. */
+  version: string | null;
+}
+
+/** Everything one collection run writes, in one transaction. */
+export interface NewSnapshot {
+  takenAt: string;
+  trigger: RunTrigger;
+  refreshId: string | null;
+  clusters: SnapshotClusterInput[];
+  components: SnapshotComponentInput[];
+}
+
+/** A component whose level changed when a snapshot was written. */
+export interface WrittenLevelChange {
+  componentId: string;
+  owner: string | null;
+  name: string;
+  from: ReadinessLevel;
+  to: ReadinessLevel;
+}
+
+/** What writing a snapshot changed compared with the previous one. */
+export interface SnapshotWriteResult {
+  snapshotId: number;
+  added: string[];
+  removed: string[];
+  changed: number;
+  unchanged: number;
+  levelChanges: WrittenLevelChange[];
+}
+
+/**
+ * Which components a caller may see. `entityRefs` null: every catalog-linked
+ * component; otherwise only those ids. `orphans`: whether orphans are visible.
+ */
+export interface ComponentVisibility {
+  entityRefs: ReadonlySet<string> | null;
+  orphans: boolean;
+}
+
+/** Visibility of a caller who may see everything (service principals, admins). */
+export const FULL_VISIBILITY: ComponentVisibility = {
+  entityRefs: null,
+  orphans: true,
+};
+
+/** Filters of the component list and summaries (arrays match any of their values). */
+export interface ComponentFilter {
+  owner?: string[];
+  kind?: ExtensionKind[];
+  cluster?: string[];
+  level?: ReadinessLevel[];
+  failingDimension?: Dimension[];
+  warningDimension?: Dimension[];
+  checkId?: string;
+  status?: CheckStatus;
+  lifecycle?: string[];
+  orphan?: boolean;
+  stale?: boolean;
+  search?: string;
+}
+
+/** Sorting and paging of the component list. */
+export interface ComponentListOptions {
+  sort: ComponentSortField;
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+/** Range and size of a history series. */
+export interface HistoryRange {
+  from?: string;
+  to?: string;
+  limit: number;
+}
+
+/** Which series to read. */
+export interface HistorySubject {
+  scope: HistoryScope;
+  key: string | null;
+}
