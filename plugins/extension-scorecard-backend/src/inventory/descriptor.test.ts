@@ -34,6 +34,10 @@ declaredPermissions:
     resources: [pods/binding]
     verbs: [create]
     reason: binds Pods
+  - apiGroups: ['']
+    resources: [serviceaccounts/token]
+    resourceNames: [calico-cni-plugin]
+    verbs: [create]
 alerts:
   - name: SecondSchedulerDown
     expr: absent(up{job="scheduler-plugins-scheduler"} == 1)

@@ -57,7 +57,13 @@ const SCHEDULER_FIELDS = [
   'permitTimeoutSeconds',
   'unreserve',
 ];
-const PERMISSION_FIELDS = ['apiGroups', 'resources', 'verbs', 'reason'];
+const PERMISSION_FIELDS = [
+  'apiGroups',
+  'resources',
+  'resourceNames',
+  'verbs',
+  'reason',
+];
 const ALERT_FIELDS = ['name', 'expr', 'source'];
 
 /** `vendor.example.com/resource`: a domain-prefixed extended resource name. */
@@ -241,6 +247,16 @@ export function parseExtensionDescriptor(
     const verbs = stringList(ctx, p.verbs, `${where}.verbs`, false);
     if (!apiGroups || !resources || !verbs) return;
     const permission: DeclaredPermission = { apiGroups, resources, verbs };
+    if (p.resourceNames !== undefined) {
+      const names = stringList(
+        ctx,
+        p.resourceNames,
+        `${where}.resourceNames`,
+        false,
+      );
+      if (!names) return;
+      permission.resourceNames = names;
+    }
     const reason = text(ctx, p.reason, `${where}.reason`);
     if (reason) permission.reason = reason;
     descriptor.declaredPermissions.push(permission);

@@ -83,6 +83,8 @@ export interface DeclaredPermission {
   apiGroups: string[];
   resources: string[];
   verbs: string[];
+  /** Limits the permission to these object names, as in an RBAC rule. */
+  resourceNames?: string[];
   reason?: string;
 }
 

@@ -1,0 +1,203 @@
+/**
+ * Lookups over one cluster's objects, built once per inventory run so that grouping
+ * stays linear in the number of objects.
+ */
+import type {
+  ClusterCollection,
+  KubeObject,
+  ResourceKey,
+} from '../collect/types';
+import { serviceAccountName } from './workloads';
+
+/** `namespace/name` (or `name` for cluster-scoped objects). */
+export function objectKey(obj: KubeObject): string {
+  return obj.metadata.namespace
+    ? `${obj.metadata.namespace}/${obj.metadata.name}`
+    : obj.metadata.name;
+}
+
+/** Verbs a controller uses on the resources it reconciles. */
+const CONTROLLER_VERBS = ['list', 'watch', 'update', 'patch'];
+
+export interface RbacGrant {
+  /** `namespace/serviceaccount`. */
+  serviceAccount: string;
+  /** True when the grant includes update/patch on the `status` subresource. */
+  writesStatus: boolean;
+}
+
+export class ClusterIndex {
+  readonly cluster: string;
+  private readonly byNamespacedName = new Map<string, KubeObject>();
+  private readonly workloadsBySa = new Map<string, KubeObject[]>();
+  private readonly workloadsByNs = new Map<string, KubeObject[]>();
+  private readonly bindingsBySa = new Map<string, KubeObject[]>();
+  private readonly bindingsByGroup = new Map<string, KubeObject[]>();
+  private readonly certificatesBySecret = new Map<string, KubeObject[]>();
+  private readonly slicesByService = new Map<string, KubeObject[]>();
+  private grantsByResource?: Map<string, RbacGrant[]>;
+
+  constructor(readonly collection: ClusterCollection) {
+    this.cluster = collection.cluster;
+    for (const [key, list] of Object.entries(collection.objects)) {
+      for (const obj of list ?? [])
+        this.byNamespacedName.set(`${key}:${objectKey(obj)}`, obj);
+    }
+    for (const w of this.workloads()) {
+      push(
+        this.workloadsBySa,
+        `${w.metadata.namespace}/${serviceAccountName(w)}`,
+        w,
+      );
+      push(this.workloadsByNs, w.metadata.namespace ?? '', w);
+    }
+    for (const b of [
+      ...this.list('rolebindings'),
+      ...this.list('clusterrolebindings'),
+    ]) {
+      for (const s of Array.isArray(b.subjects) ? (b.subjects as any[]) : []) {
+        if (s?.kind === 'ServiceAccount' && typeof s.name === 'string') {
+          const ns = s.namespace || b.metadata.namespace;
+          push(this.bindingsBySa, `${ns}/${s.name}`, b);
+        } else if (s?.kind === 'Group' && typeof s.name === 'string') {
+          push(this.bindingsByGroup, s.name, b);
+        }
+      }
+    }
+    for (const c of this.list('certificates')) {
+      const secret = c.spec?.secretName;
+      if (typeof secret === 'string')
+        push(this.certificatesBySecret, `${c.metadata.namespace}/${secret}`, c);
+    }
+    for (const s of this.list('endpointslices')) {
+      const svc = s.metadata.labels?.['kubernetes.io/service-name'];
+      if (svc) push(this.slicesByService, `${s.metadata.namespace}/${svc}`, s);
+    }
+  }
+
+  list(key: ResourceKey): KubeObject[] {
+    return this.collection.objects[key] ?? [];
+  }
+
+  get(
+    key: ResourceKey,
+    namespace: string | undefined,
+    name: string,
+  ): KubeObject | undefined {
+    return this.byNamespacedName.get(
+      `${key}:${namespace ? `${namespace}/${name}` : name}`,
+    );
+  }
+
+  workloads(): KubeObject[] {
+    return [...this.list('deployments'), ...this.list('daemonsets')];
+  }
+
+  workloadsInNamespace(namespace: string): KubeObject[] {
+    return this.workloadsByNs.get(namespace) ?? [];
+  }
+
+  workloadsForServiceAccount(namespace: string, name: string): KubeObject[] {
+    return this.workloadsBySa.get(`${namespace}/${name}`) ?? [];
+  }
+
+  /**
+   * RoleBindings and ClusterRoleBindings that apply to a service account: naming it, or
+   * the groups `system:serviceaccounts` and `system:serviceaccounts:<namespace>`.
+   */
+  bindingsForServiceAccount(namespace: string, name: string): KubeObject[] {
+    return [
+      ...(this.bindingsBySa.get(`${namespace}/${name}`) ?? []),
+      ...(this.bindingsByGroup.get('system:serviceaccounts') ?? []),
+      ...(
+        this.bindingsByGroup.get(`system:serviceaccounts:${namespace}`) ?? []
+      ).filter(
+        b =>
+          b.kind === 'ClusterRoleBinding' || b.metadata.namespace === namespace,
+      ),
+    ];
+  }
+
+  /** The Role or ClusterRole a binding refers to. */
+  roleOf(binding: KubeObject): KubeObject | undefined {
+    const ref = binding.roleRef as { kind?: string; name?: string } | undefined;
+    if (!ref?.name) return undefined;
+    return ref.kind === 'Role'
+      ? this.get('roles', binding.metadata.namespace, ref.name)
+      : this.get('clusterroles', undefined, ref.name);
+  }
+
+  certificatesForSecret(namespace: string, secretName: string): KubeObject[] {
+    return this.certificatesBySecret.get(`${namespace}/${secretName}`) ?? [];
+  }
+
+  endpointSlicesForService(namespace: string, name: string): KubeObject[] {
+    return this.slicesByService.get(`${namespace}/${name}`) ?? [];
+  }
+
+  /**
+   * Service accounts granted controller verbs on `group/resource`, by name or by `*`
+   * within that very group (Istio's roles grant `networking.istio.io/*`). Rules for every
+   * group (`apiGroups: ['*']`) and roles aggregated to the user-facing view/edit/admin
+   * roles do not count: they say nothing about who reconciles the resource.
+   */
+  controllerGrants(group: string, resource: string): RbacGrant[] {
+    if (!this.grantsByResource) this.grantsByResource = this.buildGrants();
+    const exact = this.grantsByResource.get(`${group}/${resource}`) ?? [];
+    const groupWide = (this.grantsByResource.get(`${group}/*`) ?? []).filter(
+      g => !exact.some(e => e.serviceAccount === g.serviceAccount),
+    );
+    return [...exact, ...groupWide];
+  }
+
+  private buildGrants(): Map<string, RbacGrant[]> {
+    const out = new Map<string, RbacGrant[]>();
+    for (const [sa, bindings] of this.bindingsBySa) {
+      for (const binding of bindings) {
+        const role = this.roleOf(binding);
+        if (!role || isUserFacingRole(role)) continue;
+        for (const rule of Array.isArray(role.rules)
+          ? (role.rules as any[])
+          : []) {
+          const verbs: string[] = Array.isArray(rule?.verbs) ? rule.verbs : [];
+          if (!verbs.some(v => CONTROLLER_VERBS.includes(v))) continue;
+          const groups: string[] = Array.isArray(rule.apiGroups)
+            ? rule.apiGroups
+            : [];
+          const resources: string[] = Array.isArray(rule.resources)
+            ? rule.resources
+            : [];
+          const writes = verbs.some(v => v === 'update' || v === 'patch');
+          for (const g of groups) {
+            if (g === '*') continue;
+            for (const r of resources) {
+              if (r !== '*' && r.includes('*')) continue;
+              const [plural, sub] = r.split('/');
+              const key = `${g}/${plural}`;
+              const list = out.get(key) ?? [];
+              const existing = list.find(x => x.serviceAccount === sa);
+              const writesStatus = writes && sub === 'status';
+              if (existing) existing.writesStatus ||= writesStatus;
+              else list.push({ serviceAccount: sa, writesStatus });
+              out.set(key, list);
+            }
+          }
+        }
+      }
+    }
+    return out;
+  }
+}
+
+function isUserFacingRole(role: KubeObject): boolean {
+  const labels = role.metadata.labels ?? {};
+  return Object.keys(labels).some(k =>
+    k.startsWith('rbac.authorization.k8s.io/aggregate-to-'),
+  );
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,124 @@
+/**
+ * Accumulates the objects of one extension in one cluster, without duplicates.
+ */
+import type { KubeObject } from '../collect/types';
+import {
+  ComponentInstance,
+  emptyInstanceObjects,
+  InstanceObjects,
+} from './model';
+
+/** Which InstanceObjects list an object of a kind goes to. */
+const FIELD_BY_KIND: Record<string, keyof InstanceObjects> = {
+  ValidatingWebhookConfiguration: 'validatingWebhookConfigurations',
+  MutatingWebhookConfiguration: 'mutatingWebhookConfigurations',
+  ValidatingAdmissionPolicy: 'validatingAdmissionPolicies',
+  ValidatingAdmissionPolicyBinding: 'validatingAdmissionPolicyBindings',
+  CustomResourceDefinition: 'customResourceDefinitions',
+  APIService: 'apiServices',
+  RuntimeClass: 'runtimeClasses',
+  CSIDriver: 'csiDrivers',
+  CSINode: 'csiNodes',
+  DeviceClass: 'deviceClasses',
+  ResourceSlice: 'resourceSlices',
+  Deployment: 'deployments',
+  DaemonSet: 'daemonSets',
+  Service: 'services',
+  EndpointSlice: 'endpointSlices',
+  PodDisruptionBudget: 'podDisruptionBudgets',
+  ServiceAccount: 'serviceAccounts',
+  RoleBinding: 'roleBindings',
+  Role: 'roles',
+  ClusterRoleBinding: 'clusterRoleBindings',
+  ClusterRole: 'clusterRoles',
+  Node: 'nodes',
+  Certificate: 'certificates',
+  ServiceMonitor: 'serviceMonitors',
+  PodMonitor: 'podMonitors',
+  PrometheusRule: 'prometheusRules',
+  Pod: 'pendingPods',
+  ChaosResult: 'chaosResults',
+  PodChaos: 'chaosResults',
+  NetworkChaos: 'chaosResults',
+  StressChaos: 'chaosResults',
+  IOChaos: 'chaosResults',
+  TimeChaos: 'chaosResults',
+  HTTPChaos: 'chaosResults',
+  DNSChaos: 'chaosResults',
+};
+
+/** Identity of an object within one cluster. */
+export function objectIdentity(obj: KubeObject): string {
+  return `${obj.kind}/${obj.metadata.namespace ?? ''}/${obj.metadata.name}`;
+}
+
+export class InstanceBuilder {
+  readonly objects: InstanceObjects = emptyInstanceObjects();
+  readonly advertisedResources = new Set<string>();
+  readonly schedulerNames = new Set<string>();
+  private readonly seen = new Set<string>();
+  private readonly expanded = new Set<string>();
+
+  constructor(readonly cluster: string) {}
+
+  /** Adds an object to the list of its kind; false when already there or of an unknown kind. */
+  add(obj: KubeObject): boolean {
+    const field = FIELD_BY_KIND[obj.kind];
+    if (!field) return false;
+    const id = objectIdentity(obj);
+    if (this.seen.has(id)) return false;
+    this.seen.add(id);
+    this.objects[field].push(obj);
+    return true;
+  }
+
+  /**
+   * True the first time it is asked about an object: lets closures (workload → RBAC…)
+   * run once per object even when the object itself was added earlier.
+   */
+  expandOnce(obj: KubeObject): boolean {
+    const id = objectIdentity(obj);
+    if (this.expanded.has(id)) return false;
+    this.expanded.add(id);
+    return true;
+  }
+
+  has(obj: KubeObject): boolean {
+    return this.seen.has(objectIdentity(obj));
+  }
+
+  merge(other: InstanceBuilder): void {
+    for (const list of Object.values(other.objects))
+      for (const obj of list) this.add(obj);
+    other.expanded.forEach(id => this.expanded.add(id));
+    other.advertisedResources.forEach(r => this.advertisedResources.add(r));
+    other.schedulerNames.forEach(n => this.schedulerNames.add(n));
+  }
+
+  isEmpty(): boolean {
+    return this.seen.size === 0;
+  }
+
+  build(): ComponentInstance {
+    const objects = emptyInstanceObjects();
+    for (const [field, list] of Object.entries(this.objects) as Array<
+      [keyof InstanceObjects, KubeObject[]]
+    >) {
+      objects[field] = [...list].sort(byNamespaceAndName);
+    }
+    return {
+      cluster: this.cluster,
+      objects,
+      advertisedResources: [...this.advertisedResources].sort(),
+      schedulerNames: [...this.schedulerNames].sort(),
+    };
+  }
+}
+
+function byNamespaceAndName(a: KubeObject, b: KubeObject): number {
+  return (
+    (a.metadata.namespace ?? '').localeCompare(b.metadata.namespace ?? '') ||
+    a.metadata.name.localeCompare(b.metadata.name) ||
+    a.kind.localeCompare(b.kind)
+  );
+}
