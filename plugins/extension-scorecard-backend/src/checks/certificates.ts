@@ -1,6 +1,6 @@
 /** Certificates: will trust break by expiry or a missing CA bundle? */
 import type { CertificateFinding } from '@extension-scorecard/plugin-extension-scorecard-common';
-import type { ResourceKey } from '../collect/types';
+import type { KubeObject, ResourceKey } from '../collect/types';
 import type { BuiltinClusterCheck, BuiltinClusterContext } from './builtinContext';
 import {
   fail,
@@ -66,8 +66,54 @@ const caBundle: BuiltinClusterCheck = {
   },
 };
 
-function describeFinding(f: CertificateFinding): string {
+export function describeFinding(f: CertificateFinding): string {
   return `${f.source} ${f.subject ? `(${f.subject}) ` : ''}${(f.daysLeft ?? 0) < 0 ? 'expired' : 'expires'} ${f.notAfter?.slice(0, 10)}, ${f.daysLeft} days`;
+}
+
+/** Per certificate source, the finding that expires last (a bundle works until its last certificate expires), nearest first; plus parse errors. */
+export function judgeBundles(findings: readonly CertificateFinding[]): {
+  judged: CertificateFinding[];
+  errors: string[];
+} {
+  const bySource = new Map<string, CertificateFinding>();
+  const errors: string[] = [];
+  for (const finding of findings) {
+    if (finding.error) {
+      errors.push(`${finding.source}: ${finding.error}`);
+      continue;
+    }
+    const current = bySource.get(finding.source);
+    if (!current || (finding.daysLeft ?? 0) > (current.daysLeft ?? 0)) bySource.set(finding.source, finding);
+  }
+  const judged = [...bySource.values()].sort((a, b) => (a.daysLeft ?? 0) - (b.daysLeft ?? 0));
+  return { judged, errors };
+}
+
+/** cert-manager Certificates judged for rotation: not Ready fails, failed issuance warns. */
+export function judgeRotation(certificates: readonly KubeObject[], now: Date) {
+  const failures: string[] = [];
+  const warnings: string[] = [];
+  const notes: string[] = [];
+  const observed: Record<string, unknown> = {};
+  for (const cert of certificates) {
+    const name = `${cert.metadata.namespace}/${cert.metadata.name}`;
+    const ready = condition(cert, 'Ready');
+    const renewalTime: string | undefined = cert.status?.renewalTime;
+    const attempts: number = cert.status?.failedIssuanceAttempts ?? 0;
+    const overdue = !!renewalTime && Date.parse(renewalTime) < now.getTime();
+    observed[name] = { ready: ready?.status ?? null, renewalTime: renewalTime ?? null, failedIssuanceAttempts: attempts };
+    if (ready?.status !== 'True') {
+      failures.push(
+        `Certificate ${name} Ready=${ready?.status ?? 'not reported'}${ready?.reason ? ` (${ready.reason})` : ''}${overdue ? `, renewal overdue since ${renewalTime}` : ''}${attempts ? `, failedIssuanceAttempts ${attempts}` : ''}`,
+      );
+      continue;
+    }
+    if (attempts >= 1) {
+      warnings.push(`Certificate ${name} failedIssuanceAttempts ${attempts}${overdue ? `, renewal overdue since ${renewalTime}` : ''}`);
+    }
+    notes.push(`Certificate ${name} Ready${renewalTime ? `, renews ${renewalTime}` : ''}`);
+  }
+  return { failures, warnings, notes, observed };
 }
 
 const expiry: BuiltinClusterCheck = {
@@ -88,18 +134,7 @@ const expiry: BuiltinClusterCheck = {
     if (!endpoints.length && !context.instance.objects.certificates.length) return noTls(context);
     const failDays = numberSetting(context, 'failDays');
     const warnDays = numberSetting(context, 'warnDays');
-    // a bundle keeps working until its last certificate expires
-    const bySource = new Map<string, CertificateFinding>();
-    const errors: string[] = [];
-    for (const finding of context.facts.certificates) {
-      if (finding.error) {
-        errors.push(`${finding.source}: ${finding.error}`);
-        continue;
-      }
-      const current = bySource.get(finding.source);
-      if (!current || (finding.daysLeft ?? 0) > (current.daysLeft ?? 0)) bySource.set(finding.source, finding);
-    }
-    const judged = [...bySource.values()].sort((a, b) => (a.daysLeft ?? 0) - (b.daysLeft ?? 0));
+    const { judged, errors } = judgeBundles(context.facts.certificates);
     const observed = {
       certificates: judged.map(f => ({ source: f.source, notAfter: f.notAfter, daysLeft: f.daysLeft })),
       errors,
@@ -145,26 +180,7 @@ const managed: BuiltinClusterCheck = {
     }
     const certificates = context.instance.objects.certificates;
     if (!certificates.length) return warn('no cert-manager Certificate serves this component: rotation is manual');
-    const failures: string[] = [];
-    const warnings: string[] = [];
-    const notes: string[] = [];
-    const observed: Record<string, unknown> = {};
-    for (const cert of certificates) {
-      const name = `${cert.metadata.namespace}/${cert.metadata.name}`;
-      const ready = condition(cert, 'Ready');
-      const renewalTime: string | undefined = cert.status?.renewalTime;
-      const attempts: number = cert.status?.failedIssuanceAttempts ?? 0;
-      observed[name] = { ready: ready?.status ?? null, renewalTime: renewalTime ?? null, failedIssuanceAttempts: attempts };
-      if (ready?.status !== 'True') {
-        const overdue = renewalTime && Date.parse(renewalTime) < context.now.getTime();
-        failures.push(
-          `Certificate ${name} Ready=${ready?.status ?? 'not reported'}${ready?.reason ? ` (${ready.reason})` : ''}${overdue ? `, renewal overdue since ${renewalTime}` : ''}`,
-        );
-        continue;
-      }
-      if (attempts >= 1) warnings.push(`Certificate ${name} failedIssuanceAttempts ${attempts}`);
-      notes.push(`Certificate ${name} Ready${renewalTime ? `, renews ${renewalTime}` : ''}`);
-    }
+    const { failures, warnings, notes, observed } = judgeRotation(certificates, context.now);
     if (failures.length) return fail(listed(failures), observed);
     if (warnings.length) return warn(listed(warnings), observed);
     return pass(listed(notes), observed);

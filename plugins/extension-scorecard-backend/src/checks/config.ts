@@ -56,6 +56,7 @@ const CONFIG_ROOT = 'extensionScorecard.checks';
 const ORDERED_SETTINGS: Array<[string, string, string]> = [
   ['webhook.timeout', 'passMaxSeconds', 'warnMaxSeconds'],
   ['cert.expiry', 'failDays', 'warnDays'],
+  ['crd.conversion', 'failDays', 'warnDays'],
 ];
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -13,6 +13,7 @@ import type { ComponentFacts } from '../scoring/scorecard';
 import type { BuiltinClusterContext, BuiltinComponentContext } from './builtinContext';
 import type { ClusterIndex } from './clusterIndex';
 import type { ResolvedCheck } from './config';
+import { evidenceFromChaosObjects } from './chaosEvidence';
 import { scenariosFor } from './experimentScenarios';
 import { InstanceFacts } from './facts/instanceFacts';
 import { RBAC_FINDING_CHECKS } from './facts/serviceAccountGrants';
@@ -102,7 +103,7 @@ export function runComponent(
     now: env.now,
     settings: {},
     kind,
-    evidence,
+    evidence: [...evidence, ...evidenceFromChaosObjects(component)],
     previous,
     tables: env.tables,
     freshnessDays: env.freshnessDays,

@@ -16,6 +16,7 @@ import {
 } from './builtinContext';
 import type { DeprecatedApi } from './referenceTables';
 import { parseImage, tagVersion } from './kubernetes/images';
+import { podSpecFitsNode } from './kubernetes/nodePlacement';
 import { formatRelease, parseRelease, type Release } from './kubernetes/releases';
 import { containersOf, desiredReplicas } from './kubernetes/workloads';
 
@@ -195,6 +196,16 @@ function semverOfCluster(context: BuiltinClusterContext): semver.SemVer | null {
   return semver.coerce(context.index.collection.version?.gitVersion ?? formatRelease(clusterRelease(context)));
 }
 
+/** Nodes the instance runs on: those its DaemonSets fit, plus those the inventory attached. */
+function nodesRunning(context: BuiltinClusterContext): KubeObject[] {
+  const nodes = new Set<KubeObject>(context.instance.objects.nodes ?? []);
+  const daemonSets = context.facts.workloads.filter(w => w.kind === 'DaemonSet');
+  for (const node of context.index.objects('nodes')) {
+    if (daemonSets.some(ds => podSpecFitsNode(ds.podSpec, node))) nodes.add(node);
+  }
+  return [...nodes];
+}
+
 const versionSkew: BuiltinClusterCheck = {
   id: 'upgrade.version-skew',
   dimension: 'upgrade',
@@ -237,20 +248,22 @@ const versionSkew: BuiltinClusterCheck = {
     }
     if (context.kind.nodeExtension) {
       const unreadable = context.index.unreadable('nodes');
-      if (unreadable) warnings.push(`kubelet skew not judged: ${unreadable}`);
-      else {
-        const skewed: string[] = [];
-        for (const node of context.index.objects('nodes')) {
-          const kubelet = parseRelease(node.status?.nodeInfo?.kubeletVersion);
-          if (kubelet === null) continue;
-          const older = rules.kubelet.olderKubelets;
-          const maxOlder = older && kubelet < parseRelease(older.below)! ? older.maxMinorsOlder : rules.kubelet.maxMinorsOlder;
-          if ((kubelet > current && !rules.kubelet.newerAllowed) || current - kubelet > maxOlder) {
-            skewed.push(`${node.metadata.name} kubelet ${node.status.nodeInfo.kubeletVersion}`);
-          }
+      if (unreadable) return unknown(`cannot judge kubelet skew: ${unreadable}`, observed);
+      const skewed: string[] = [];
+      for (const node of nodesRunning(context)) {
+        const kubeletVersion: string | undefined = node.status?.nodeInfo?.kubeletVersion;
+        const kubelet = parseRelease(kubeletVersion);
+        if (kubelet === null) continue;
+        const older = rules.kubelet.olderKubelets;
+        const maxOlder =
+          older && kubelet < parseRelease(older.below)! ? older.maxMinorsOlder : rules.kubelet.maxMinorsOlder;
+        if (kubelet > current && !rules.kubelet.newerAllowed) {
+          skewed.push(`${node.metadata.name} kubelet ${kubeletVersion} is newer than the API server`);
+        } else if (current - kubelet > maxOlder) {
+          skewed.push(`${node.metadata.name} kubelet ${kubeletVersion} is ${current - kubelet} minors behind (policy allows ${maxOlder})`);
         }
-        if (skewed.length) warnings.push(`kubelets outside the skew policy for API server ${currentText}: ${listed(skewed)}`);
       }
+      if (skewed.length) failures.push(`API server ${currentText}: ${listed(skewed)}`);
     }
     if (failures.length) return fail(listed(failures), observed);
     if (!range) warnings.push(`no supported Kubernetes range declared (spec.extension.kubernetesVersions); cluster runs ${currentText}`);

@@ -1,6 +1,7 @@
 /** Failure boundary of CRDs: established names, and safe conversion between served versions. */
 import type { BuiltinClusterCheck } from '../builtinContext';
-import { fail, listed, notApplicable, pass, unknown, warn } from '../builtinContext';
+import { fail, listed, notApplicable, numberSetting, pass, unknown, warn } from '../builtinContext';
+import { describeFinding, judgeBundles, judgeRotation } from '../certificates';
 
 function conditionStatus(crd: any, type: string): string {
   return (crd.status?.conditions ?? []).find((c: any) => c.type === type)?.status ?? 'not reported';
@@ -48,7 +49,7 @@ const conversion: BuiltinClusterCheck = {
   reads: ['customresourcedefinitions'],
   title: 'Served versions convert safely',
   remediation:
-    'With several served versions whose schemas differ, use a conversion webhook (strategy Webhook) with a valid caBundle, conversionReviewVersions including v1, and a highly available backend.',
+    'With several served versions whose schemas differ, use a conversion webhook (strategy Webhook) with a valid caBundle, conversionReviewVersions including v1, and a highly available backend; its certificates must pass cert.expiry and cert.managed.',
   docsUrl: 'https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning/',
   evaluate(_component, context) {
     const crds = context.instance.objects.customResourceDefinitions;
@@ -60,6 +61,8 @@ const conversion: BuiltinClusterCheck = {
     const observed: Record<string, unknown> = {};
     const findings = context.facts.certificates;
     const endpoints = context.facts.tlsEndpoints;
+    const failDays = numberSetting(context, 'failDays');
+    const warnDays = numberSetting(context, 'warnDays');
     for (const crd of crds) {
       const name = crd.metadata.name;
       const served = (crd.spec?.versions ?? []).filter((v: any) => v.served !== false).map((v: any) => v.name);
@@ -71,19 +74,27 @@ const conversion: BuiltinClusterCheck = {
         continue;
       }
       const endpoint = endpoints.find(e => e.object === crd);
-      const certs = findings.filter(f => endpoint && f.source === endpoint.source);
       const reviewVersions: string[] = crd.spec?.conversion?.webhook?.conversionReviewVersions ?? [];
       if (!endpoint?.caBundle && !endpoint?.injection && !endpoint?.url) {
         failures.push(`${name} conversion webhook has an empty caBundle and no CA injection annotation`);
-      } else if (certs.some(c => c.error)) {
-        unknowns.push(`${name} conversion caBundle: ${certs.find(c => c.error)!.error}`);
-      } else if (certs.length && certs.every(c => (c.daysLeft ?? 0) < 0)) {
-        failures.push(`${name} conversion caBundle expired ${certs[0].notAfter}`);
-      } else if (reviewVersions.length && !reviewVersions.includes('v1')) {
-        warnings.push(`${name} conversionReviewVersions [${reviewVersions.join(', ')}] without v1`);
-      } else {
-        notes.push(`${name} converts ${served.join(', ')} by webhook`);
+        continue;
       }
+      // the webhook's trust: its caBundle and the cert-manager Certificates serving the component
+      const { judged, errors } = judgeBundles(
+        findings.filter(f => f.source === endpoint?.source || f.source.startsWith('Certificate/')),
+      );
+      const rotation = judgeRotation(context.instance.objects.certificates, context.now);
+      const expiring = judged.filter(f => (f.daysLeft ?? 0) < failDays);
+      const soon = judged.filter(f => (f.daysLeft ?? 0) >= failDays && (f.daysLeft ?? 0) < warnDays);
+      failures.push(...expiring.map(f => `${name} conversion webhook: ${describeFinding(f)}`));
+      failures.push(...rotation.failures.map(f => `${name} conversion webhook: ${f}`));
+      unknowns.push(...errors.map(e => `${name} conversion webhook: ${e}`));
+      warnings.push(...soon.map(f => `${name} conversion webhook: ${describeFinding(f)} (< ${warnDays} days)`));
+      warnings.push(...rotation.warnings.map(w => `${name} conversion webhook: ${w}`));
+      if (reviewVersions.length && !reviewVersions.includes('v1')) {
+        warnings.push(`${name} conversionReviewVersions [${reviewVersions.join(', ')}] without v1`);
+      }
+      notes.push(`${name} converts ${served.join(', ')} by webhook`);
     }
     if (failures.length) return fail(listed(failures), observed);
     if (unknowns.length) return unknown(listed(unknowns), observed);

@@ -96,7 +96,7 @@ const canaryRollout: BuiltinClusterCheck = {
       }
       const raw = strategy.rollingUpdate?.maxUnavailable ?? 1;
       const atOnce = maxUnavailableNodes(raw, desired);
-      const allowed = Math.max(1, Math.floor((percent / 100) * desired));
+      const allowed = Math.max(1, Math.ceil((percent / 100) * desired));
       observed[name] = { updateStrategy: type, maxUnavailable: raw, nodesAtOnce: atOnce, targetedNodes: desired, allowed };
       if (atOnce > allowed) {
         warnings.push(`${name} maxUnavailable ${raw} takes ${atOnce} of ${desired} nodes at once (> max(1, ${percent}%) = ${allowed})`);
