@@ -12,7 +12,6 @@ import {
   type AdmissionRule,
   type AdmissionWebhook,
   ruleResources,
-  webhooksOf,
 } from '../kubernetes/admissionWebhooks';
 import {
   formatSelector,
@@ -176,9 +175,12 @@ function apiServiceRadius(api: KubeObject, index: ClusterIndex): BlastRadius {
 }
 
 /** Blast radius of every webhook, policy binding and APIService of the instance. */
-export function blastRadiusOf(instance: ComponentInstance, index: ClusterIndex): BlastRadius[] {
+export function blastRadiusOf(
+  instance: ComponentInstance,
+  index: ClusterIndex,
+  webhooks: readonly AdmissionWebhook[],
+): BlastRadius[] {
   const out: BlastRadius[] = [];
-  const webhooks = webhooksOf(instance);
   for (const webhook of webhooks) out.push(webhookRadius(webhook, webhooks, index));
   for (const policy of instance.objects.validatingAdmissionPolicies) {
     for (const binding of bindingsOfPolicy(policy, instance, index)) {

@@ -9,7 +9,7 @@ import { X509Certificate } from 'node:crypto';
 import type { CertificateFinding } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { KubeObject } from '../../collect/types';
 import type { ComponentInstance } from '../../inventory/model';
-import { webhooksOf } from '../kubernetes/admissionWebhooks';
+import type { AdmissionWebhook } from '../kubernetes/admissionWebhooks';
 
 /** cert-manager's CA injector annotations. */
 export const CA_INJECTION_ANNOTATIONS = [
@@ -91,9 +91,12 @@ function injectionOf(object: KubeObject): string | undefined {
 }
 
 /** Every TLS endpoint of the instance. */
-export function tlsEndpointsOf(instance: ComponentInstance): TlsEndpoint[] {
+export function tlsEndpointsOf(
+  instance: ComponentInstance,
+  webhooks: readonly AdmissionWebhook[],
+): TlsEndpoint[] {
   const endpoints: TlsEndpoint[] = [];
-  for (const webhook of webhooksOf(instance)) {
+  for (const webhook of webhooks) {
     endpoints.push({
       source: `${webhook.path}.clientConfig.caBundle`,
       object: webhook.configuration,

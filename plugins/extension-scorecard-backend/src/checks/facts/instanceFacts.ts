@@ -22,6 +22,8 @@ import { analyseServiceAccounts, type RbacAnalysis } from './serviceAccountGrant
 
 export class InstanceFacts {
   private cache: {
+    webhooks?: AdmissionWebhook[];
+    workloads?: Workload[];
     tls?: TlsEndpoint[];
     certificates?: CertificateFinding[];
     blast?: BlastRadius[];
@@ -37,15 +39,15 @@ export class InstanceFacts {
   ) {}
 
   get webhooks(): AdmissionWebhook[] {
-    return webhooksOf(this.instance);
+    return (this.cache.webhooks ??= webhooksOf(this.instance));
   }
 
   get workloads(): Workload[] {
-    return workloadsOf(this.instance);
+    return (this.cache.workloads ??= workloadsOf(this.instance));
   }
 
   get tlsEndpoints(): TlsEndpoint[] {
-    return (this.cache.tls ??= tlsEndpointsOf(this.instance));
+    return (this.cache.tls ??= tlsEndpointsOf(this.instance, this.webhooks));
   }
 
   get certificates(): CertificateFinding[] {
@@ -57,12 +59,13 @@ export class InstanceFacts {
   }
 
   get blastRadius(): BlastRadius[] {
-    return (this.cache.blast ??= blastRadiusOf(this.instance, this.index));
+    return (this.cache.blast ??= blastRadiusOf(this.instance, this.index, this.webhooks));
   }
 
   get rbac(): RbacAnalysis {
     return (this.cache.rbac ??= analyseServiceAccounts({
       instance: this.instance,
+      workloads: this.workloads,
       rbac: this.index.rbac,
       risks: this.tables.rbacRisks,
       declared: this.component.catalog?.descriptor?.declaredPermissions ?? [],

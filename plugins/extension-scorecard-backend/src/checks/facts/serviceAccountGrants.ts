@@ -15,7 +15,7 @@ import {
   type RbacIndex,
   ruleGrants,
 } from '../kubernetes/rbacAuthorizer';
-import { serviceAccountName, workloadsOf } from '../kubernetes/workloads';
+import { serviceAccountName, type Workload } from '../kubernetes/workloads';
 
 export interface ServiceAccountUse {
   namespace: string;
@@ -42,9 +42,9 @@ export interface RbacAnalysis {
   findings: Record<RbacFindingCheck, RbacFinding[]>;
 }
 
-export function serviceAccountsOf(instance: ComponentInstance): ServiceAccountUse[] {
+export function serviceAccountsOf(workloads: readonly Workload[]): ServiceAccountUse[] {
   const byKey = new Map<string, ServiceAccountUse>();
-  for (const workload of workloadsOf(instance)) {
+  for (const workload of workloads) {
     const name = serviceAccountName(workload.podSpec);
     const key = `${workload.namespace}/${name}`;
     const use = byKey.get(key) ?? { namespace: workload.namespace, name, workloads: [] };
@@ -79,6 +79,7 @@ function limitedToOwn(rule: PolicyRule, ownConfigurations: ReadonlySet<string>):
 
 export function analyseServiceAccounts(options: {
   instance: ComponentInstance;
+  workloads: readonly Workload[];
   rbac: RbacIndex;
   risks: RbacRisks;
   declared: readonly DeclaredPermission[];
@@ -89,7 +90,7 @@ export function analyseServiceAccounts(options: {
     ...instance.objects.validatingWebhookConfigurations.map(c => c.metadata.name),
     ...instance.objects.mutatingWebhookConfigurations.map(c => c.metadata.name),
   ]);
-  const accounts = serviceAccountsOf(instance);
+  const accounts = serviceAccountsOf(options.workloads);
   const findings = Object.fromEntries(
     RBAC_FINDING_CHECKS.map(id => [id, [] as RbacFinding[]]),
   ) as Record<RbacFindingCheck, RbacFinding[]>;

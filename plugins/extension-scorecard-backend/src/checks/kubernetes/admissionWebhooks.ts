@@ -46,8 +46,6 @@ export interface AdmissionWebhook {
   caBundle?: string;
 }
 
-const cache = new WeakMap<KubeObject, AdmissionWebhook[]>();
-
 function normalize(
   configuration: KubeObject,
   configurationKind: AdmissionWebhook['configurationKind'],
@@ -103,12 +101,7 @@ export function webhooksOfConfiguration(
   configuration: KubeObject,
   configurationKind: AdmissionWebhook['configurationKind'],
 ): AdmissionWebhook[] {
-  let list = cache.get(configuration);
-  if (!list) {
-    list = normalize(configuration, configurationKind);
-    cache.set(configuration, list);
-  }
-  return list;
+  return normalize(configuration, configurationKind);
 }
 
 /** Every webhook of the instance, validating first. */

@@ -23,8 +23,6 @@ export interface WorkloadContainer {
   init: boolean;
 }
 
-const cache = new WeakMap<ComponentInstance, Workload[]>();
-
 function toWorkload(object: KubeObject, kind: Workload['kind']): Workload {
   const namespace = object.metadata.namespace ?? 'default';
   const template = object.spec?.template ?? {};
@@ -42,15 +40,10 @@ function toWorkload(object: KubeObject, kind: Workload['kind']): Workload {
 
 /** Deployments first, then DaemonSets. */
 export function workloadsOf(instance: ComponentInstance): Workload[] {
-  let list = cache.get(instance);
-  if (!list) {
-    list = [
-      ...instance.objects.deployments.map(d => toWorkload(d, 'Deployment')),
-      ...instance.objects.daemonSets.map(d => toWorkload(d, 'DaemonSet')),
-    ];
-    cache.set(instance, list);
-  }
-  return list;
+  return [
+    ...instance.objects.deployments.map(d => toWorkload(d, 'Deployment')),
+    ...instance.objects.daemonSets.map(d => toWorkload(d, 'DaemonSet')),
+  ];
 }
 
 export function containersOf(
