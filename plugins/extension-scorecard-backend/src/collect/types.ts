@@ -16,6 +16,7 @@ export interface KubeObject {
 
 export interface KubeObjectMeta {
   name: string;
+  generateName?: string;
   namespace?: string;
   uid?: string;
   labels?: Record<string, string>;

@@ -119,16 +119,29 @@ export function addWorkloadClosure(
   }
 }
 
-/** RoleBindings/ClusterRoleBindings applying to a service account, and the roles they grant. */
+/**
+ * RoleBindings/ClusterRoleBindings applying to a service account, and the roles they
+ * grant: bindings naming it, and bindings to the groups `system:serviceaccounts[:<ns>]`
+ * when they grant access to resources (the default discovery-only ones are left out).
+ */
 export function addServiceAccountRbac(
   b: InstanceBuilder,
   idx: ClusterIndex,
   namespace: string,
   name: string,
 ) {
-  for (const binding of idx.bindingsForServiceAccount(namespace, name)) {
-    b.add(binding);
+  for (const { binding, viaGroup } of idx.bindingsForServiceAccount(
+    namespace,
+    name,
+  )) {
     const role = idx.roleOf(binding);
+    if (
+      viaGroup &&
+      !(role && idx.effectiveRules(role).some(r => Array.isArray(r?.resources)))
+    ) {
+      continue;
+    }
+    b.add(binding);
     if (!role) continue;
     b.add(role);
     const aggregation = (role as any).aggregationRule?.clusterRoleSelectors;

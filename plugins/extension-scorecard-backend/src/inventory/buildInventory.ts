@@ -22,9 +22,9 @@ import { entityMatcher, EntityMatcher } from './catalogLink';
 import { ClusterIndex } from './clusterIndex';
 import { parseExtensionDescriptor, ParsedDescriptor } from './descriptor';
 import {
-  addDeviceResources,
   detectDevicePlugins,
   detectDraDrivers,
+  replaceDeviceResources,
 } from './devices';
 import { InstanceBuilder } from './instance';
 import {
@@ -232,8 +232,7 @@ function addLabelledObjects(l: LinkedEntity, idx: ClusterIndex) {
   if (b.isEmpty()) return; // nothing of this Component runs in this cluster
   const declaredResources = l.descriptor?.deviceResources;
   if (declaredResources && declaredResources.length > 0) {
-    b.advertisedResources.clear();
-    addDeviceResources(b, idx, declaredResources);
+    replaceDeviceResources(b, idx, declaredResources);
   }
   const schedulerName = l.descriptor?.scheduler?.schedulerName;
   if (schedulerName) {

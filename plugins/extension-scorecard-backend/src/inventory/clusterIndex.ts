@@ -7,6 +7,7 @@ import type {
   KubeObject,
   ResourceKey,
 } from '../collect/types';
+import { LabelSelector, matchesLabelSelector } from './labels';
 import { serviceAccountName } from './workloads';
 
 /** `namespace/name` (or `name` for cluster-scoped objects). */
@@ -105,9 +106,11 @@ export class ClusterIndex {
    * RoleBindings and ClusterRoleBindings that apply to a service account: naming it, or
    * the groups `system:serviceaccounts` and `system:serviceaccounts:<namespace>`.
    */
-  bindingsForServiceAccount(namespace: string, name: string): KubeObject[] {
-    return [
-      ...(this.bindingsBySa.get(`${namespace}/${name}`) ?? []),
+  bindingsForServiceAccount(
+    namespace: string,
+    name: string,
+  ): Array<{ binding: KubeObject; viaGroup: boolean }> {
+    const groups = [
       ...(this.bindingsByGroup.get('system:serviceaccounts') ?? []),
       ...(
         this.bindingsByGroup.get(`system:serviceaccounts:${namespace}`) ?? []
@@ -115,6 +118,13 @@ export class ClusterIndex {
         b =>
           b.kind === 'ClusterRoleBinding' || b.metadata.namespace === namespace,
       ),
+    ];
+    return [
+      ...(this.bindingsBySa.get(`${namespace}/${name}`) ?? []).map(binding => ({
+        binding,
+        viaGroup: false,
+      })),
+      ...groups.map(binding => ({ binding, viaGroup: true })),
     ];
   }
 
@@ -150,15 +160,30 @@ export class ClusterIndex {
     return [...exact, ...groupWide];
   }
 
+  /**
+   * A role's rules; for an aggregated ClusterRole also the rules of the ClusterRoles its
+   * `aggregationRule` selects (the API server fills them in, but a dump may predate that).
+   */
+  effectiveRules(role: KubeObject): any[] {
+    const selectors = (role as any).aggregationRule?.clusterRoleSelectors;
+    if (!Array.isArray(selectors)) return rulesOf(role);
+    const aggregated = this.list('clusterroles').filter(
+      c =>
+        c !== role &&
+        selectors.some((sel: LabelSelector) =>
+          matchesLabelSelector(sel, c.metadata.labels),
+        ),
+    );
+    return [...rulesOf(role), ...aggregated.flatMap(rulesOf)];
+  }
+
   private buildGrants(): Map<string, RbacGrant[]> {
     const out = new Map<string, RbacGrant[]>();
     for (const [sa, bindings] of this.bindingsBySa) {
       for (const binding of bindings) {
         const role = this.roleOf(binding);
         if (!role || isUserFacingRole(role)) continue;
-        for (const rule of Array.isArray(role.rules)
-          ? (role.rules as any[])
-          : []) {
+        for (const rule of this.effectiveRules(role)) {
           const verbs: string[] = Array.isArray(rule?.verbs) ? rule.verbs : [];
           if (!verbs.some(v => CONTROLLER_VERBS.includes(v))) continue;
           const groups: string[] = Array.isArray(rule.apiGroups)
@@ -187,6 +212,10 @@ export class ClusterIndex {
     }
     return out;
   }
+}
+
+function rulesOf(role: KubeObject): any[] {
+  return Array.isArray(role.rules) ? (role.rules as any[]) : [];
 }
 
 function isUserFacingRole(role: KubeObject): boolean {

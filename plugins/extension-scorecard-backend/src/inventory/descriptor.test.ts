@@ -91,6 +91,12 @@ rolloutPlan: one node pool at a time
           verbs: ['create'],
           reason: 'binds Pods',
         },
+        {
+          apiGroups: [''],
+          resources: ['serviceaccounts/token'],
+          resourceNames: ['calico-cni-plugin'],
+          verbs: ['create'],
+        },
       ],
       alerts: [
         {

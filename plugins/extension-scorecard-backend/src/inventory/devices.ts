@@ -87,6 +87,34 @@ export function inferDeviceResources(
   return [...out].sort();
 }
 
+/** True when the Node has capacity of one of the resources. */
+export function nodeHasResource(
+  node: KubeObject,
+  resources: string[],
+): boolean {
+  return Object.keys(node.status?.capacity ?? {}).some(name =>
+    resources.some(r => resourceMatches(r, name)),
+  );
+}
+
+/**
+ * Replaces inferred resources by declared ones: Nodes kept only for an inferred resource
+ * go, the declared resources and their Nodes come in.
+ */
+export function replaceDeviceResources(
+  b: InstanceBuilder,
+  idx: ClusterIndex,
+  declared: string[],
+) {
+  const inferred = [...b.advertisedResources];
+  b.advertisedResources.clear();
+  b.removeWhere(
+    'nodes',
+    n => nodeHasResource(n, inferred) && !nodeHasResource(n, declared),
+  );
+  addDeviceResources(b, idx, declared);
+}
+
 /** Adds the resources and the Nodes that have capacity of them. */
 export function addDeviceResources(
   b: InstanceBuilder,
@@ -97,14 +125,7 @@ export function addDeviceResources(
     if (!r.endsWith('/*')) b.advertisedResources.add(r);
   }
   for (const node of idx.list('nodes')) {
-    const capacity = node.status?.capacity ?? {};
-    if (
-      Object.keys(capacity).some(name =>
-        resources.some(r => resourceMatches(r, name)),
-      )
-    ) {
-      b.add(node);
-    }
+    if (nodeHasResource(node, resources)) b.add(node);
   }
 }
 

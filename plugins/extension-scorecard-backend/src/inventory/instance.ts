@@ -83,6 +83,19 @@ export class InstanceBuilder {
     return true;
   }
 
+  /** Drops the objects of one list that match the predicate. */
+  removeWhere(
+    field: keyof InstanceObjects,
+    predicate: (obj: KubeObject) => boolean,
+  ): void {
+    const keep: KubeObject[] = [];
+    for (const obj of this.objects[field]) {
+      if (predicate(obj)) this.seen.delete(objectIdentity(obj));
+      else keep.push(obj);
+    }
+    this.objects[field] = keep;
+  }
+
   has(obj: KubeObject): boolean {
     return this.seen.has(objectIdentity(obj));
   }

@@ -18,17 +18,6 @@ import {
 
 const PART_OF = 'app.kubernetes.io/part-of';
 
-/** Deployments of the same product next to a node agent (`app.kubernetes.io/part-of`). */
-function companions(idx: ClusterIndex, ds: KubeObject): KubeObject[] {
-  const partOf = ds.metadata.labels?.[PART_OF];
-  if (!partOf) return [];
-  return idx
-    .workloadsInNamespace(ds.metadata.namespace!)
-    .filter(
-      w => w.kind === 'Deployment' && w.metadata.labels?.[PART_OF] === partOf,
-    );
-}
-
 export const detectNetworkPlugins: Detector = idx => {
   const seeds: Seed[] = [];
   for (const ds of idx.list('daemonsets')) {
@@ -46,8 +35,6 @@ export const detectNetworkPlugins: Detector = idx => {
       ],
     );
     addWorkloadClosure(seed.builder, idx, ds);
-    for (const d of companions(idx, ds))
-      addWorkloadClosure(seed.builder, idx, d);
     seeds.push(seed);
   }
   return seeds;
