@@ -10,7 +10,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { CATALOG_FILTER_EXISTS, CatalogApi } from '@backstage/catalog-client';
-import { Entity, parseEntityRef, stringifyEntityRef } from '@backstage/catalog-model';
+import {
+  Entity,
+  parseEntityRef,
+  stringifyEntityRef,
+} from '@backstage/catalog-model';
 import { InputError } from '@backstage/errors';
 import type { CatalogService } from '@backstage/plugin-catalog-node';
 import { parseAllDocuments } from 'yaml';
@@ -36,19 +40,32 @@ const OWNER_FIELDS = [
  * migration owner) from the catalog.
  * @public
  */
-export async function readCatalogEntities(options: CatalogReadOptions): Promise<Entity[]> {
+export async function readCatalogEntities(
+  options: CatalogReadOptions,
+): Promise<Entity[]> {
   const api =
     'catalog' in options
       ? {
           getEntities: (req: Parameters<CatalogService['getEntities']>[0]) =>
-            options.catalog.getEntities(req, { credentials: options.credentials }),
-          getEntitiesByRefs: (req: Parameters<CatalogService['getEntitiesByRefs']>[0]) =>
-            options.catalog.getEntitiesByRefs(req, { credentials: options.credentials }),
+            options.catalog.getEntities(req, {
+              credentials: options.credentials,
+            }),
+          getEntitiesByRefs: (
+            req: Parameters<CatalogService['getEntitiesByRefs']>[0],
+          ) =>
+            options.catalog.getEntitiesByRefs(req, {
+              credentials: options.credentials,
+            }),
         }
       : {
           getEntities: (req: Parameters<CatalogApi['getEntities']>[0]) =>
-            options.catalogApi.getEntities(req, options.token ? { token: options.token } : undefined),
-          getEntitiesByRefs: (req: Parameters<CatalogApi['getEntitiesByRefs']>[0]) =>
+            options.catalogApi.getEntities(
+              req,
+              options.token ? { token: options.token } : undefined,
+            ),
+          getEntitiesByRefs: (
+            req: Parameters<CatalogApi['getEntitiesByRefs']>[0],
+          ) =>
             options.catalogApi.getEntitiesByRefs(
               req,
               options.token ? { token: options.token } : undefined,
@@ -63,7 +80,10 @@ export async function readCatalogEntities(options: CatalogReadOptions): Promise<
   });
   const refs = [...new Set(items.flatMap(ownerRefsOf))];
   if (refs.length === 0) return items;
-  const owners = await api.getEntitiesByRefs({ entityRefs: refs, fields: OWNER_FIELDS });
+  const owners = await api.getEntitiesByRefs({
+    entityRefs: refs,
+    fields: OWNER_FIELDS,
+  });
   return [...items, ...owners.items.filter((e): e is Entity => !!e)];
 }
 
@@ -73,7 +93,11 @@ export function ownerRefsOf(entity: Entity): string[] {
   const ext = spec.extension ?? {};
   const raw: unknown[] = [
     spec.owner,
-    ...Object.values(ext.responsibilities && typeof ext.responsibilities === 'object' ? ext.responsibilities : {}),
+    ...Object.values(
+      ext.responsibilities && typeof ext.responsibilities === 'object'
+        ? ext.responsibilities
+        : {},
+    ),
     ext.migration?.owner,
   ];
   const out: string[] = [];
@@ -113,25 +137,35 @@ export async function readCatalogFiles(paths: string[]): Promise<Entity[]> {
     try {
       text = await fs.readFile(full, 'utf8');
     } catch (e) {
-      throw new InputError(`Cannot read catalog file ${file}: ${(e as Error).message}`);
+      throw new InputError(
+        `Cannot read catalog file ${file}: ${(e as Error).message}`,
+      );
     }
     const docs = parseAllDocuments(text);
     const list = Array.isArray(docs) ? docs : [docs];
     for (const [i, doc] of list.entries()) {
       const where = `${file}${list.length > 1 ? ` (document ${i + 1})` : ''}`;
       if (doc.errors.length > 0) {
-        throw new InputError(`Malformed YAML in ${where}: ${doc.errors[0].message.split('\n')[0]}`);
+        throw new InputError(
+          `Malformed YAML in ${where}: ${doc.errors[0].message.split('\n')[0]}`,
+        );
       }
       const value = doc.toJS({ maxAliasCount: 100 });
       if (value === null || value === undefined) continue;
       const problem = invalidEntity(value);
-      if (problem) throw new InputError(`Not a catalog entity in ${where}: ${problem}`);
+      if (problem)
+        throw new InputError(`Not a catalog entity in ${where}: ${problem}`);
       const entity = value as Entity;
       if (entity.kind === 'Location') {
-        const spec = (entity.spec ?? {}) as { target?: unknown; targets?: unknown };
+        const spec = (entity.spec ?? {}) as {
+          target?: unknown;
+          targets?: unknown;
+        };
         const targets = [
           ...(typeof spec.target === 'string' ? [spec.target] : []),
-          ...(Array.isArray(spec.targets) ? spec.targets.filter(t => typeof t === 'string') : []),
+          ...(Array.isArray(spec.targets)
+            ? spec.targets.filter(t => typeof t === 'string')
+            : []),
         ] as string[];
         for (const t of targets) {
           if (/^[a-z]+:\/\//i.test(t)) continue; // remote locations are the catalog's business
@@ -147,7 +181,8 @@ export async function readCatalogFiles(paths: string[]): Promise<Entity[]> {
 }
 
 function invalidEntity(value: unknown): string | undefined {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'not a mapping';
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return 'not a mapping';
   const v = value as Record<string, any>;
   if (typeof v.apiVersion !== 'string') return 'missing apiVersion';
   if (typeof v.kind !== 'string') return 'missing kind';
