@@ -1,28 +1,48 @@
-import {
-  createFrontendPlugin,
-  PageBlueprint,
-} from '@backstage/frontend-plugin-api';
-import { convertLegacyRouteRef } from '@backstage/core-compat-api';
-import { rootRouteRef } from './routes';
-
-const scorecardPage = PageBlueprint.make({
-  params: {
-    path: '/extension-scorecard',
-    title: 'Extension Scorecard',
-    routeRef: convertLegacyRouteRef(rootRouteRef),
-    loader: () =>
-      import('./components/ExtensionScorecardPage').then(m => (
-        <m.ExtensionScorecardPage />
-      )),
-  },
-});
-
 /**
  * Extension Scorecard for the new frontend system.
+ *
+ * @packageDocumentation
+ */
+import AssessmentIcon from '@material-ui/icons/Assessment';
+import { createFrontendPlugin } from '@backstage/frontend-plugin-api';
+import { convertLegacyRouteRef } from '@backstage/core-compat-api';
+import { extensionScorecardApi } from './alpha/apis';
+import { entityTeamScorecardCard } from './alpha/entityCards';
+import {
+  entityExtensionScorecardContent,
+  entityTeamScorecardContent,
+} from './alpha/entityContents';
+import { extensionScorecardPage } from './alpha/pages';
+import { auditRouteRef, componentRouteRef, rootRouteRef } from './routes';
+
+export {
+  extensionScorecardApi,
+  entityTeamScorecardCard,
+  entityExtensionScorecardContent,
+  entityTeamScorecardContent,
+  extensionScorecardPage,
+};
+
+/**
+ * Extension Scorecard for the new frontend system: the platform page (with a nav
+ * item), the scorecard tab on extension Components, the team card and tab on Groups,
+ * and the API client.
  * @alpha
  */
 export default createFrontendPlugin({
   pluginId: 'extension-scorecard',
-  extensions: [scorecardPage],
-  routes: { root: convertLegacyRouteRef(rootRouteRef) },
+  title: 'Extension Scorecard',
+  icon: <AssessmentIcon />,
+  extensions: [
+    extensionScorecardApi,
+    extensionScorecardPage,
+    entityExtensionScorecardContent,
+    entityTeamScorecardContent,
+    entityTeamScorecardCard,
+  ],
+  routes: {
+    root: convertLegacyRouteRef(rootRouteRef),
+    component: convertLegacyRouteRef(componentRouteRef),
+    audit: convertLegacyRouteRef(auditRouteRef),
+  },
 });

@@ -4,5 +4,17 @@
  *
  * @packageDocumentation
  */
-export { extensionScorecardPlugin, ExtensionScorecardPage } from './plugin';
-export { rootRouteRef } from './routes';
+export {
+  extensionScorecardPlugin,
+  ExtensionScorecardPage,
+  EntityExtensionScorecardContent,
+  EntityTeamScorecardCard,
+  EntityTeamScorecardContent,
+} from './plugin';
+export { rootRouteRef, componentRouteRef, auditRouteRef } from './routes';
+export { extensionScorecardApiRef, extensionScorecardApiFactory } from './api';
+export { isExtensionComponent } from './components/EntityTab/isExtensionComponent';
+export {
+  ExtensionScorecardClient,
+  type ExtensionScorecardApi,
+} from '@extension-scorecard/plugin-extension-scorecard-common';

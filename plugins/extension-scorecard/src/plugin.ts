@@ -1,8 +1,10 @@
 import {
+  createComponentExtension,
   createPlugin,
   createRoutableExtension,
 } from '@backstage/core-plugin-api';
-import { rootRouteRef } from './routes';
+import { extensionScorecardApiFactory } from './api';
+import { auditRouteRef, componentRouteRef, rootRouteRef } from './routes';
 
 /**
  * Extension Scorecard for the legacy frontend system.
@@ -10,20 +12,74 @@ import { rootRouteRef } from './routes';
  */
 export const extensionScorecardPlugin = createPlugin({
   id: 'extension-scorecard',
-  routes: { root: rootRouteRef },
+  apis: [extensionScorecardApiFactory],
+  routes: {
+    root: rootRouteRef,
+    component: componentRouteRef,
+    audit: auditRouteRef,
+  },
 });
 
 /**
- * The platform page (legacy frontend system).
+ * The platform page with its Audit tab and per-component pages; mount it at
+ * `/extension-scorecard`.
  * @public
  */
 export const ExtensionScorecardPage = extensionScorecardPlugin.provide(
   createRoutableExtension({
     name: 'ExtensionScorecardPage',
     component: () =>
-      import('./components/ExtensionScorecardPage').then(
-        m => m.ExtensionScorecardPage,
+      import('./components/ScorecardRouter/ExtensionScorecardRouter').then(
+        m => m.ExtensionScorecardRouter,
       ),
     mountPoint: rootRouteRef,
+  }),
+);
+
+/**
+ * The scorecard tab of an extension Component (guard it with `isExtensionComponent`).
+ * @public
+ */
+export const EntityExtensionScorecardContent = extensionScorecardPlugin.provide(
+  createComponentExtension({
+    name: 'EntityExtensionScorecardContent',
+    component: {
+      lazy: () =>
+        import('./components/EntityTab/EntityExtensionScorecardContent').then(
+          m => m.EntityExtensionScorecardContent,
+        ),
+    },
+  }),
+);
+
+/**
+ * The team view card for a Group's overview.
+ * @public
+ */
+export const EntityTeamScorecardCard = extensionScorecardPlugin.provide(
+  createComponentExtension({
+    name: 'EntityTeamScorecardCard',
+    component: {
+      lazy: () =>
+        import('./components/TeamView/TeamScorecardCard').then(
+          m => m.EntityTeamScorecardCard,
+        ),
+    },
+  }),
+);
+
+/**
+ * The team view tab of a Group's entity page.
+ * @public
+ */
+export const EntityTeamScorecardContent = extensionScorecardPlugin.provide(
+  createComponentExtension({
+    name: 'EntityTeamScorecardContent',
+    component: {
+      lazy: () =>
+        import('./components/TeamView/TeamScorecardContent').then(
+          m => m.EntityTeamScorecardContent,
+        ),
+    },
   }),
 );

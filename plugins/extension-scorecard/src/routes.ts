@@ -1,4 +1,18 @@
-import { createRouteRef } from '@backstage/core-plugin-api';
+import { createRouteRef, createSubRouteRef } from '@backstage/core-plugin-api';
 
-/** @public */
+/** The platform page. @public */
 export const rootRouteRef = createRouteRef({ id: 'extension-scorecard' });
+
+/** One component's scorecard inside the plugin (orphans have no catalog page). @public */
+export const componentRouteRef = createSubRouteRef({
+  id: 'extension-scorecard/component',
+  parent: rootRouteRef,
+  path: '/components/:componentId',
+});
+
+/** The quarterly audit page. @public */
+export const auditRouteRef = createSubRouteRef({
+  id: 'extension-scorecard/audit',
+  parent: rootRouteRef,
+  path: '/audit',
+});

@@ -1,0 +1,80 @@
+/**
+ * Renders a view the way an app would: the real `-common` client talking HTTP to the
+ * paths of the OpenAPI contract, answered by msw handlers the test registers.
+ */
+import { ReactElement } from 'react';
+import { setupServer } from 'msw/node';
+import { configApiRef, identityApiRef } from '@backstage/core-plugin-api';
+import { entityRouteRef } from '@backstage/plugin-catalog-react';
+import { permissionApiRef } from '@backstage/plugin-permission-react';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import {
+  TestApiProvider,
+  mockApis,
+  registerMswTestHooks,
+  renderInTestApp,
+} from '@backstage/test-utils';
+import { ExtensionScorecardClient } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { extensionScorecardApiRef } from '../api';
+import { rootRouteRef } from '../routes';
+
+/** Where the client sends requests in tests (mockApis.discovery's base URL). */
+export const API = 'http://example.com/api/extension-scorecard';
+
+/** An msw server with Backstage's per-test reset hooks. */
+export function setupScorecardServer() {
+  const server = setupServer();
+  registerMswTestHooks(server);
+  return server;
+}
+
+export interface RenderOptions {
+  /** Permission names to deny (everything else is allowed). */
+  deny?: string[];
+  userEntityRef?: string;
+  routeEntries?: string[];
+  config?: NonNullable<Parameters<typeof mockApis.config>[0]>['data'];
+}
+
+export function renderScorecard(
+  element: ReactElement,
+  options: RenderOptions = {},
+) {
+  const client = new ExtensionScorecardClient({
+    discoveryApi: mockApis.discovery(),
+    fetchApi: { fetch: (...args) => fetch(...args) },
+  });
+  const deny = new Set(options.deny ?? []);
+  return renderInTestApp(
+    <TestApiProvider
+      apis={[
+        [extensionScorecardApiRef, client],
+        [
+          permissionApiRef,
+          mockApis.permission({
+            authorize: request =>
+              deny.has(request.permission.name)
+                ? AuthorizeResult.DENY
+                : AuthorizeResult.ALLOW,
+          }),
+        ],
+        [
+          identityApiRef,
+          mockApis.identity({
+            userEntityRef: options.userEntityRef ?? 'user:default/ada',
+          }),
+        ],
+        [configApiRef, mockApis.config({ data: options.config ?? {} })],
+      ]}
+    >
+      {element}
+    </TestApiProvider>,
+    {
+      routeEntries: options.routeEntries,
+      mountedRoutes: {
+        '/extension-scorecard': rootRouteRef,
+        '/catalog/:namespace/:kind/:name': entityRouteRef,
+      },
+    },
+  );
+}

@@ -1,0 +1,4 @@
+export {
+  extensionScorecardApiRef,
+  extensionScorecardApiFactory,
+} from './extensionScorecardApi';

@@ -1,0 +1,121 @@
+import { useCallback, useState } from 'react';
+import Grid from '@material-ui/core/Grid';
+import {
+  EmptyState,
+  Progress,
+  ResponseErrorPanel,
+} from '@backstage/core-components';
+import { ResponseError } from '@backstage/errors';
+import { usePermission } from '@backstage/plugin-permission-react';
+import {
+  CheckResult,
+  EXTENSION_KIND_INFO,
+  extensionScorecardWaiverRequestPermission,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import { useComponentDetail } from '../../hooks/useComponentDetail';
+import { BlastRadiusPanel } from './BlastRadiusPanel';
+import { CertificatesPanel } from './CertificatesPanel';
+import { CheckResults } from './CheckResults';
+import { ExperimentsTimeline } from './ExperimentsTimeline';
+import { HardGates } from './HardGates';
+import { InstancesPanel } from './InstancesPanel';
+import { RbacFindingsPanel } from './RbacFindingsPanel';
+import { ScoreHistoryChart } from './ScoreHistoryChart';
+import { ScoreSummary } from './ScoreSummary';
+import { WaiverRequestDialog } from './WaiverRequestDialog';
+import { WaiversPanel } from './WaiversPanel';
+
+/** One component's scorecard: everything its owners need to move it up a level. */
+export const ComponentScorecard = (props: { componentId: string }) => {
+  const { componentId } = props;
+  const [reloadKey, setReloadKey] = useState(0);
+  const reload = useCallback(() => setReloadKey(key => key + 1), []);
+  const detail = useComponentDetail(componentId, reloadKey);
+  const canRequest = usePermission({
+    permission: extensionScorecardWaiverRequestPermission,
+  });
+  const [waiverFor, setWaiverFor] = useState<
+    { checkId?: string; cluster?: string } | undefined
+  >();
+
+  if (detail.error) {
+    if (ResponseError.is(detail.error) && detail.error.statusCode === 404) {
+      return (
+        <EmptyState
+          missing="data"
+          title="Not in the latest snapshot"
+          description={`The scorecard has no results for ${componentId} yet. It appears after the next collection that finds its objects in a cluster (objects carry the label backstage.io/kubernetes-id) or its spec.extension descriptor.`}
+        />
+      );
+    }
+    return <ResponseErrorPanel error={detail.error} />;
+  }
+  if (!detail.value) return <Progress />;
+
+  const { scorecard, instances, evidence, waivers, history } = detail.value;
+  const syncPath = EXTENSION_KIND_INFO[scorecard.kind]?.syncPath;
+  const requestWaiver = canRequest.allowed
+    ? (result: CheckResult) =>
+        setWaiverFor({ checkId: result.checkId, cluster: result.cluster ?? '' })
+    : undefined;
+
+  return (
+    <Grid container spacing={3}>
+      {scorecard.hardGates.length > 0 && (
+        <Grid item xs={12}>
+          <HardGates hardGates={scorecard.hardGates} />
+        </Grid>
+      )}
+      <Grid item xs={12} md={5}>
+        <ScoreSummary detail={detail.value} />
+      </Grid>
+      <Grid item xs={12} md={7}>
+        <ScoreHistoryChart history={history} />
+      </Grid>
+      <Grid item xs={12}>
+        <CheckResults
+          results={scorecard.results}
+          onRequestWaiver={requestWaiver}
+        />
+      </Grid>
+      {(syncPath || scorecard.blastRadius.length > 0) && (
+        <Grid item xs={12}>
+          <BlastRadiusPanel entries={scorecard.blastRadius} />
+        </Grid>
+      )}
+      <Grid item xs={12} lg={6}>
+        <CertificatesPanel certificates={scorecard.certificates} />
+      </Grid>
+      <Grid item xs={12} lg={6}>
+        <RbacFindingsPanel findings={scorecard.rbacFindings} />
+      </Grid>
+      <Grid item xs={12}>
+        <InstancesPanel instances={instances} />
+      </Grid>
+      <Grid item xs={12} lg={6}>
+        <ExperimentsTimeline
+          evidence={evidence}
+          requirement={scorecard.results.find(
+            r => r.checkId === 'experiments.required',
+          )}
+        />
+      </Grid>
+      <Grid item xs={12} lg={6}>
+        <WaiversPanel
+          waivers={waivers}
+          onRequest={() => setWaiverFor({})}
+          onChanged={reload}
+        />
+      </Grid>
+      <WaiverRequestDialog
+        open={waiverFor !== undefined}
+        componentId={componentId}
+        results={scorecard.results}
+        clusters={scorecard.clusters}
+        initial={waiverFor}
+        onClose={() => setWaiverFor(undefined)}
+        onRequested={reload}
+      />
+    </Grid>
+  );
+};

@@ -1,0 +1,3 @@
+export { EntityExtensionScorecardContent } from './EntityExtensionScorecardContent';
+export { ComponentScorecard } from './ComponentScorecard';
+export { isExtensionComponent } from './isExtensionComponent';

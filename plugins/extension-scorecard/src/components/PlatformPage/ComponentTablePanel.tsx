@@ -1,0 +1,106 @@
+import Button from '@material-ui/core/Button';
+import {
+  EmptyState,
+  InfoCard,
+  Progress,
+  ResponseErrorPanel,
+} from '@backstage/core-components';
+import { useComponentPage } from '../../hooks/useComponentPage';
+import { useCheckCatalogue, useOwners } from '../../hooks/usePlatformOverview';
+import { ComponentFilters } from './ComponentFilters';
+import { ComponentTable } from './ComponentTable';
+import {
+  ComponentFilters as Filters,
+  ComponentTableState,
+  EMPTY_FILTERS,
+  activeFilterCount,
+  toComponentQuery,
+} from './tableState';
+
+/** The component table with its filters; everything is filtered and paged on the server. */
+export const ComponentTablePanel = (props: {
+  state: ComponentTableState;
+  clusters: string[];
+  reloadKey: number;
+  onChange: (state: ComponentTableState) => void;
+  onFiltersChange: (filters: Partial<Filters>) => void;
+}) => {
+  const { state, clusters, reloadKey, onChange, onFiltersChange } = props;
+  const page = useComponentPage(toComponentQuery(state), reloadKey);
+  const owners = useOwners(reloadKey);
+  const checks = useCheckCatalogue();
+  const filtered = activeFilterCount(state.filters) > 0;
+
+  let body;
+  if (page.error) {
+    body = <ResponseErrorPanel error={page.error} />;
+  } else if (!page.value) {
+    body = <Progress />;
+  } else if (page.value.total === 0) {
+    body = (
+      <EmptyState
+        missing={filtered ? 'data' : 'content'}
+        title={
+          filtered
+            ? 'No component matches these filters'
+            : 'The snapshot has no extension components'
+        }
+        description={
+          filtered
+            ? 'Widen or clear the filters to see more components.'
+            : 'No extension was found in the clusters or the catalog. Check the cluster configuration and the catalog descriptors.'
+        }
+        action={
+          filtered ? (
+            <Button
+              variant="contained"
+              color="primary"
+              onClick={() =>
+                onFiltersChange({
+                  ...EMPTY_FILTERS,
+                  checkId: undefined,
+                  status: undefined,
+                  orphan: undefined,
+                  search: undefined,
+                })
+              }
+            >
+              Clear filters
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  } else {
+    body = (
+      <ComponentTable
+        page={page.value}
+        state={state}
+        loading={page.loading}
+        onChange={onChange}
+      />
+    );
+  }
+
+  return (
+    <InfoCard
+      title="Components"
+      subheader={
+        page.value
+          ? `${page.value.total} matching component${
+              page.value.total === 1 ? '' : 's'
+            }`
+          : undefined
+      }
+    >
+      <ComponentFilters
+        filters={state.filters}
+        owners={owners.value ?? []}
+        clusters={clusters}
+        checks={checks.value ?? []}
+        onChange={onFiltersChange}
+      />
+      {body}
+    </InfoCard>
+  );
+};

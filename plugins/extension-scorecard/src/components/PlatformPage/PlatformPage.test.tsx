@@ -1,0 +1,342 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, delay } from 'msw';
+import {
+  clusterStatus,
+  componentPage,
+  componentSummary,
+  heatmap,
+  refreshStatus,
+  snapshot,
+  teamSummary,
+} from '../../__testUtils__/fixtures';
+import {
+  API,
+  renderScorecard,
+  setupScorecardServer,
+} from '../../__testUtils__/renderScorecard';
+import { PlatformPage } from './PlatformPage';
+
+const server = setupScorecardServer();
+// Full pages with 25 MUI rows render slowly in jsdom on a busy 2-core machine.
+jest.setTimeout(30_000);
+
+/** Every request the page made to /components, as URLSearchParams. */
+function trackComponentRequests(total = 60) {
+  const requests: URLSearchParams[] = [];
+  server.use(
+    http.get(`${API}/components`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      requests.push(params);
+      const offset = Number(params.get('offset') ?? 0);
+      const limit = Number(params.get('limit') ?? 25);
+      const count = Math.max(0, Math.min(limit, total - offset));
+      return HttpResponse.json(
+        componentPage(
+          Array.from({ length: count }, (_, i) =>
+            componentSummary({
+              componentId: `component:default/ext-${offset + i}`,
+              name: `ext-${offset + i}`,
+              title: null,
+            }),
+          ),
+          { total, offset, limit },
+        ),
+      );
+    }),
+  );
+  return requests;
+}
+
+function overviewHandlers() {
+  server.use(
+    http.get(`${API}/snapshots`, () =>
+      HttpResponse.json({
+        total: 1,
+        offset: 0,
+        limit: 1,
+        items: [snapshot({ staleClusters: ['staging-us'] })],
+      }),
+    ),
+    http.get(`${API}/clusters`, () =>
+      HttpResponse.json({
+        items: [
+          clusterStatus(),
+          clusterStatus({
+            name: 'staging-us',
+            stale: true,
+            error: 'connect ECONNREFUSED',
+            lastSuccessAt: '2026-04-19T08:00:00.000Z',
+          }),
+        ],
+      }),
+    ),
+    http.get(`${API}/summaries/heatmap`, () => HttpResponse.json(heatmap())),
+    http.get(`${API}/summaries/teams`, () =>
+      HttpResponse.json({
+        snapshot: { id: 7, takenAt: '2026-04-20T08:00:00.000Z' },
+        items: [teamSummary()],
+      }),
+    ),
+    http.get(`${API}/checks`, () =>
+      HttpResponse.json({
+        items: [
+          {
+            id: 'webhook.scope',
+            dimension: 'failure-boundary',
+            severity: 'critical',
+            title: 'Webhook scope',
+          },
+        ],
+      }),
+    ),
+    http.get(`${API}/refresh`, () => HttpResponse.json({ run: null })),
+  );
+}
+
+describe('PlatformPage', () => {
+  it('shows progress while the snapshot loads', async () => {
+    server.use(
+      http.get(`${API}/snapshots`, async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+      http.get(`${API}/refresh`, () => HttpResponse.json({ run: null })),
+    );
+    await renderScorecard(<PlatformPage />);
+    expect(screen.getByTestId('progress')).toBeInTheDocument();
+  });
+
+  it('says so when no snapshot has been taken yet', async () => {
+    overviewHandlers();
+    server.use(
+      http.get(`${API}/snapshots`, () =>
+        HttpResponse.json({ total: 0, offset: 0, limit: 1, items: [] }),
+      ),
+    );
+    await renderScorecard(<PlatformPage />);
+    expect(await screen.findByText('No snapshot yet')).toBeInTheDocument();
+  });
+
+  it('shows the API error', async () => {
+    overviewHandlers();
+    server.use(
+      http.get(`${API}/snapshots`, () =>
+        HttpResponse.json(
+          {
+            error: {
+              name: 'NotAllowedError',
+              message: 'missing extension-scorecard.read',
+            },
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    await renderScorecard(<PlatformPage />);
+    expect(
+      (await screen.findAllByText(/missing extension-scorecard.read/)).length,
+    ).toBeGreaterThan(0);
+    expect(screen.queryByText(/Last snapshot/)).not.toBeInTheDocument();
+  });
+
+  it('shows counts, levels, freshness, the heat map and one page of components', async () => {
+    overviewHandlers();
+    const requests = trackComponentRequests();
+    await renderScorecard(<PlatformPage />);
+
+    expect(await screen.findByText(/Last snapshot/)).toHaveTextContent('#7');
+    expect(screen.getByLabelText('Stale clusters')).toHaveTextContent(
+      'staging-us',
+    );
+    expect(screen.getByLabelText('Stale clusters')).toHaveTextContent(
+      'connect ECONNREFUSED',
+    );
+    expect(screen.getByText('Synchronous API path')).toBeInTheDocument();
+    expect(screen.getByText('L1 owned and declared:')).toHaveTextContent('6');
+    expect(
+      await screen.findByRole('button', {
+        name: /Admission webhook, certificates: 2 of 4 fail \(50%\), 1 warn \(25%\)/,
+      }),
+    ).toBeInTheDocument();
+    expect(await screen.findAllByTestId('component-row')).toHaveLength(25);
+    expect(screen.getByText('60 matching components')).toBeInTheDocument();
+    // The page never asks for everything: one page at a time.
+    expect(requests.every(p => p.get('limit') === '25')).toBe(true);
+  });
+
+  it('filters the table on the server when a heat-map cell is chosen', async () => {
+    overviewHandlers();
+    const requests = trackComponentRequests();
+    await renderScorecard(<PlatformPage />);
+    const cell = await screen.findByTestId(
+      'heatmap-cell-admission-webhook-certificates',
+    );
+    await userEvent.click(cell);
+
+    await waitFor(() => {
+      const last = requests[requests.length - 1];
+      expect(last.getAll('kind')).toEqual(['admission-webhook']);
+      expect(last.getAll('warningDimension')).toEqual(['certificates']);
+      expect(last.get('offset')).toBe('0');
+    });
+    expect(cell).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('certificates: warn or fail')).toBeInTheDocument();
+  });
+
+  it('is keyboard operable: Enter on a heat-map cell filters too', async () => {
+    overviewHandlers();
+    const requests = trackComponentRequests();
+    await renderScorecard(<PlatformPage />);
+    const cell = await screen.findByTestId(
+      'heatmap-cell-admission-webhook-ownership',
+    );
+    cell.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(requests[requests.length - 1].getAll('warningDimension')).toEqual([
+        'ownership',
+      ]),
+    );
+  });
+
+  it('asks the server for the next page', async () => {
+    overviewHandlers();
+    const requests = trackComponentRequests();
+    await renderScorecard(<PlatformPage />);
+    await screen.findAllByTestId('component-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(requests[requests.length - 1].get('offset')).toBe('25'),
+    );
+    expect(await screen.findByText('ext-25')).toBeInTheDocument();
+  });
+
+  it('sorts on the server', async () => {
+    overviewHandlers();
+    const requests = trackComponentRequests();
+    await renderScorecard(<PlatformPage />);
+    await screen.findAllByTestId('component-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Score' }));
+    await waitFor(() => {
+      const last = requests[requests.length - 1];
+      expect(last.get('sort')).toBe('score');
+      expect(last.get('order')).toBe('asc');
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Score' }));
+    await waitFor(() =>
+      expect(requests[requests.length - 1].get('order')).toBe('desc'),
+    );
+  });
+
+  it('sends the search text and the orphan filter to the server', async () => {
+    overviewHandlers();
+    const requests = trackComponentRequests();
+    await renderScorecard(<PlatformPage />);
+    await screen.findAllByTestId('component-row');
+    await userEvent.type(screen.getByLabelText('Search components'), 'vault');
+    await waitFor(() =>
+      expect(requests[requests.length - 1].get('search')).toBe('vault'),
+    );
+
+    fireEvent.mouseDown(screen.getByLabelText('Orphans'));
+    await userEvent.click(
+      within(await screen.findByRole('listbox')).getByText('only orphans'),
+    );
+    await waitFor(() => {
+      const last = requests[requests.length - 1];
+      expect(last.get('orphan')).toBe('true');
+      expect(last.get('search')).toBe('vault');
+    });
+  });
+
+  it('says when no component matches the filters, and clears them', async () => {
+    overviewHandlers();
+    const requests = trackComponentRequests(0);
+    await renderScorecard(<PlatformPage />, {
+      routeEntries: ['/?kind=csi&failingDimension=rbac'],
+    });
+    expect(
+      await screen.findByText('No component matches these filters'),
+    ).toBeInTheDocument();
+    expect(requests[0].getAll('kind')).toEqual(['csi']);
+    expect(requests[0].getAll('failingDimension')).toEqual(['rbac']);
+    await userEvent.click(
+      screen.getAllByRole('button', { name: 'Clear filters' })[0],
+    );
+    await waitFor(() =>
+      expect(requests[requests.length - 1].getAll('kind')).toEqual([]),
+    );
+  });
+
+  it('starts a collection and follows its progress until the new snapshot', async () => {
+    overviewHandlers();
+    trackComponentRequests();
+    let polls = 0;
+    let snapshotReads = 0;
+    server.use(
+      http.get(`${API}/snapshots`, () => {
+        snapshotReads++;
+        return HttpResponse.json({
+          total: 1,
+          offset: 0,
+          limit: 1,
+          items: [snapshot({ id: snapshotReads > 1 ? 8 : 7 })],
+        });
+      }),
+      http.post(`${API}/refresh`, async ({ request }) => {
+        expect(await request.json()).toEqual({ scope: 'all' });
+        return HttpResponse.json(
+          refreshStatus({ state: 'queued', phase: 'queued' }),
+          { status: 202 },
+        );
+      }),
+      http.get(`${API}/refresh/run-2`, () => {
+        polls++;
+        return HttpResponse.json(
+          polls < 2
+            ? refreshStatus()
+            : refreshStatus({
+                state: 'succeeded',
+                phase: 'done',
+                snapshotId: 8,
+              }),
+        );
+      }),
+    );
+    await renderScorecard(<PlatformPage />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: /Refresh now/ }),
+    );
+    expect(
+      await screen.findByText(
+        /Collecting: 1 of 2 clusters done/,
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Collection finished: snapshot #8',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByText(/Last snapshot/)).toHaveTextContent('#8'),
+    );
+  });
+
+  it('disables Refresh now without the refresh permission', async () => {
+    overviewHandlers();
+    trackComponentRequests();
+    await renderScorecard(<PlatformPage />, {
+      deny: ['extension-scorecard.refresh'],
+    });
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: /Refresh now/ }),
+      ).toBeDisabled(),
+    );
+  });
+});

@@ -1,0 +1,141 @@
+import { useCallback, useState } from 'react';
+import Box from '@material-ui/core/Box';
+import Grid from '@material-ui/core/Grid';
+import {
+  ContentHeader,
+  EmptyState,
+  InfoCard,
+  Progress,
+  ResponseErrorPanel,
+} from '@backstage/core-components';
+import {
+  Dimension,
+  ExtensionKind,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import { useComponentTableState } from '../../hooks/useComponentTableState';
+import {
+  useClusters,
+  useHeatmap,
+  useLatestSnapshot,
+} from '../../hooks/usePlatformOverview';
+import { ComponentTablePanel } from './ComponentTablePanel';
+import { Heatmap } from './Heatmap';
+import { KindCounts } from './KindCounts';
+import { LevelDistributionChart } from './LevelDistributionChart';
+import { RefreshControl } from './RefreshControl';
+import { SnapshotStatus } from './SnapshotStatus';
+
+/**
+ * The platform page: the fleet at a glance (counts, levels, heat map) above the
+ * component table, with a refresh button and the freshness of the data.
+ */
+export const PlatformPage = () => {
+  const [reloadKey, setReloadKey] = useState(0);
+  const reload = useCallback(() => setReloadKey(key => key + 1), []);
+  const snapshot = useLatestSnapshot(reloadKey);
+  const clusters = useClusters(reloadKey);
+  const heatmap = useHeatmap(reloadKey);
+  const { state, update, setFilters } = useComponentTableState();
+
+  const header = (
+    <ContentHeader title="Platform">
+      <RefreshControl onFinished={reload} />
+    </ContentHeader>
+  );
+
+  if (snapshot.error) {
+    return (
+      <>
+        {header}
+        <ResponseErrorPanel error={snapshot.error} />
+      </>
+    );
+  }
+  if (snapshot.loading && snapshot.value === undefined) {
+    return (
+      <>
+        {header}
+        <Progress />
+      </>
+    );
+  }
+  if (!snapshot.value) {
+    return (
+      <>
+        {header}
+        <EmptyState
+          missing="data"
+          title="No snapshot yet"
+          description="The scorecard has not collected the clusters yet. It does so on its schedule; anyone allowed to can start a collection with Refresh now."
+        />
+      </>
+    );
+  }
+
+  const selectedCell =
+    state.filters.kind.length === 1 &&
+    state.filters.warningDimension.length === 1
+      ? {
+          kind: state.filters.kind[0],
+          dimension: state.filters.warningDimension[0],
+        }
+      : undefined;
+  const selectCell = (kind: ExtensionKind, dimension: Dimension) =>
+    setFilters({ kind: [kind], warningDimension: [dimension] });
+
+  return (
+    <>
+      {header}
+      <Box mb={2}>
+        <SnapshotStatus snapshot={snapshot.value} clusters={clusters.value} />
+      </Box>
+      <Grid container spacing={3}>
+        <Grid item xs={12} md={7}>
+          <InfoCard title="Extensions by path">
+            {heatmap.error && <ResponseErrorPanel error={heatmap.error} />}
+            {!heatmap.error && !heatmap.value && <Progress />}
+            {heatmap.value && (
+              <KindCounts
+                kinds={heatmap.value.kinds}
+                onSelectKind={kind => setFilters({ kind: [kind] })}
+              />
+            )}
+          </InfoCard>
+        </Grid>
+        <Grid item xs={12} md={5}>
+          <InfoCard title="Readiness levels">
+            <LevelDistributionChart levels={snapshot.value.levels} />
+          </InfoCard>
+        </Grid>
+        <Grid item xs={12}>
+          <InfoCard
+            title="Kind × dimension"
+            subheader="Share of components whose worst result in the dimension fails or warns. Choose a cell to list them."
+          >
+            {heatmap.error && <ResponseErrorPanel error={heatmap.error} />}
+            {!heatmap.error && !heatmap.value && <Progress />}
+            {heatmap.value && heatmap.value.kinds.length === 0 && (
+              <EmptyState missing="data" title="Nothing to map yet" />
+            )}
+            {heatmap.value && heatmap.value.kinds.length > 0 && (
+              <Heatmap
+                heatmap={heatmap.value}
+                selected={selectedCell}
+                onSelect={selectCell}
+              />
+            )}
+          </InfoCard>
+        </Grid>
+        <Grid item xs={12}>
+          <ComponentTablePanel
+            state={state}
+            clusters={snapshot.value.clusters}
+            reloadKey={reloadKey}
+            onChange={update}
+            onFiltersChange={setFilters}
+          />
+        </Grid>
+      </Grid>
+    </>
+  );
+};

@@ -1,0 +1,75 @@
+import Box from '@material-ui/core/Box';
+import Typography from '@material-ui/core/Typography';
+import Alert from '@material-ui/lab/Alert';
+import {
+  ClusterStatus,
+  Snapshot,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import { formatDateTime, formatRelative } from '../../format/time';
+
+/** When the newest snapshot was taken, and which clusters are stale or partly unreadable. */
+export const SnapshotStatus = (props: {
+  snapshot: Snapshot;
+  clusters: ClusterStatus[] | undefined;
+}) => {
+  const { snapshot, clusters } = props;
+  const stale = (clusters ?? []).filter(c => c.stale);
+  const staleNames = new Set([
+    ...snapshot.staleClusters,
+    ...stale.map(c => c.name),
+  ]);
+  const unreadable = (clusters ?? []).filter(
+    c => !c.stale && c.unreadable.length > 0,
+  );
+  return (
+    <Box>
+      <Typography variant="body2">
+        Last snapshot <strong>#{snapshot.id}</strong> taken{' '}
+        <time
+          dateTime={snapshot.takenAt}
+          title={formatDateTime(snapshot.takenAt)}
+        >
+          {formatRelative(snapshot.takenAt)}
+        </time>{' '}
+        ({formatDateTime(snapshot.takenAt)}) · {snapshot.componentCount}{' '}
+        components · {snapshot.clusters.length} clusters
+      </Typography>
+      {staleNames.size > 0 && (
+        <Box mt={1}>
+          <Alert severity="warning" aria-label="Stale clusters">
+            Stale cluster{staleNames.size === 1 ? '' : 's'}:{' '}
+            {[...staleNames].map(name => {
+              const status = clusters?.find(c => c.name === name);
+              return (
+                <span key={name}>
+                  <strong>{name}</strong>
+                  {status?.lastSuccessAt
+                    ? ` (last good data ${formatRelative(status.lastSuccessAt)}`
+                    : ' (never collected'}
+                  {status?.error ? `; ${status.error})` : ')'}{' '}
+                </span>
+              );
+            })}
+            — results from these clusters are older than the snapshot.
+          </Alert>
+        </Box>
+      )}
+      {unreadable.length > 0 && (
+        <Box mt={1}>
+          <Alert severity="info">
+            Some resources could not be read, so checks that need them say
+            unknown:{' '}
+            {unreadable
+              .map(
+                c =>
+                  `${c.name}: ${c.unreadable
+                    .map(r => `${r.resource} (${r.state})`)
+                    .join(', ')}`,
+              )
+              .join('; ')}
+          </Alert>
+        </Box>
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,185 @@
+/**
+ * The component table's state (filters, search, sort, page) kept in the URL, so a
+ * filtered view can be shared and the back button works. Everything here is sent to
+ * the server: the table never filters, sorts or pages in the browser.
+ */
+import {
+  CHECK_STATUSES,
+  COMPONENT_SORT_FIELDS,
+  CheckStatus,
+  ComponentQuery,
+  ComponentSortField,
+  DIMENSIONS,
+  Dimension,
+  EXTENSION_KINDS,
+  ExtensionKind,
+  LEVELS,
+  ReadinessLevel,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+
+/** Server-side filters of the component table. */
+export interface ComponentFilters {
+  owner: string[];
+  kind: ExtensionKind[];
+  cluster: string[];
+  level: ReadinessLevel[];
+  failingDimension: Dimension[];
+  warningDimension: Dimension[];
+  checkId?: string;
+  status?: CheckStatus;
+  lifecycle: string[];
+  /** true: only orphans; false: no orphans; undefined: both. */
+  orphan?: boolean;
+  search?: string;
+}
+
+export interface ComponentTableState {
+  filters: ComponentFilters;
+  sort: ComponentSortField;
+  order: 'asc' | 'desc';
+  /** Zero-based. */
+  page: number;
+  pageSize: number;
+}
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+const DEFAULT_PAGE_SIZE = 25;
+
+export const EMPTY_FILTERS: ComponentFilters = {
+  owner: [],
+  kind: [],
+  cluster: [],
+  level: [],
+  failingDimension: [],
+  warningDimension: [],
+  lifecycle: [],
+};
+
+function oneOf<T extends string | number>(
+  allowed: readonly T[],
+  values: string[],
+): T[] {
+  return allowed.filter(value => values.includes(String(value)));
+}
+
+function text(params: URLSearchParams, key: string): string | undefined {
+  const value = params.get(key)?.trim();
+  return value ? value : undefined;
+}
+
+function wholeNumber(value: string | null, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed >= 0 ? parsed : fallback;
+}
+
+function parseBoolean(value: string | null): boolean | undefined {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return undefined;
+}
+
+/** Reads the table state from URL search params; unknown values are ignored. */
+export function parseTableState(params: URLSearchParams): ComponentTableState {
+  const orphan = params.get('orphan');
+  const status = params.get('status');
+  const sort = params.get('sort');
+  const pageSize = wholeNumber(params.get('pageSize'), DEFAULT_PAGE_SIZE);
+  return {
+    filters: {
+      owner: params.getAll('owner').filter(Boolean),
+      kind: oneOf(EXTENSION_KINDS, params.getAll('kind')),
+      cluster: params.getAll('cluster').filter(Boolean),
+      level: oneOf(LEVELS, params.getAll('level')),
+      failingDimension: oneOf(DIMENSIONS, params.getAll('failingDimension')),
+      warningDimension: oneOf(DIMENSIONS, params.getAll('warningDimension')),
+      checkId: text(params, 'checkId'),
+      status: oneOf(CHECK_STATUSES, status ? [status] : [])[0],
+      lifecycle: params.getAll('lifecycle').filter(Boolean),
+      orphan: parseBoolean(orphan),
+      search: text(params, 'search'),
+    },
+    sort: oneOf(COMPONENT_SORT_FIELDS, sort ? [sort] : [])[0] ?? 'name',
+    order: params.get('order') === 'desc' ? 'desc' : 'asc',
+    page: wholeNumber(params.get('page'), 0),
+    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize)
+      ? pageSize
+      : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** Writes the table state as URL search params, leaving defaults out. */
+export function tableStateToParams(
+  state: ComponentTableState,
+): URLSearchParams {
+  const params = new URLSearchParams();
+  const { filters } = state;
+  const lists: Array<[string, Array<string | number>]> = [
+    ['owner', filters.owner],
+    ['kind', filters.kind],
+    ['cluster', filters.cluster],
+    ['level', filters.level],
+    ['failingDimension', filters.failingDimension],
+    ['warningDimension', filters.warningDimension],
+    ['lifecycle', filters.lifecycle],
+  ];
+  for (const [key, values] of lists) {
+    for (const value of values) params.append(key, String(value));
+  }
+  if (filters.checkId) params.set('checkId', filters.checkId);
+  if (filters.status) params.set('status', filters.status);
+  if (filters.orphan !== undefined)
+    params.set('orphan', String(filters.orphan));
+  if (filters.search) params.set('search', filters.search);
+  if (state.sort !== 'name') params.set('sort', state.sort);
+  if (state.order !== 'asc') params.set('order', state.order);
+  if (state.page > 0) params.set('page', String(state.page));
+  if (state.pageSize !== DEFAULT_PAGE_SIZE) {
+    params.set('pageSize', String(state.pageSize));
+  }
+  return params;
+}
+
+function nonEmpty<T>(values: T[]): T[] | undefined {
+  return values.length ? values : undefined;
+}
+
+/** The API query for the table state: one page, filtered and sorted on the server. */
+export function toComponentQuery(state: ComponentTableState): ComponentQuery {
+  const { filters } = state;
+  return {
+    owner: nonEmpty(filters.owner),
+    kind: nonEmpty(filters.kind),
+    cluster: nonEmpty(filters.cluster),
+    level: nonEmpty(filters.level),
+    failingDimension: nonEmpty(filters.failingDimension),
+    warningDimension: nonEmpty(filters.warningDimension),
+    checkId: filters.checkId,
+    status: filters.status,
+    lifecycle: nonEmpty(filters.lifecycle),
+    orphan: filters.orphan,
+    search: filters.search,
+    sort: state.sort,
+    order: state.order,
+    offset: state.page * state.pageSize,
+    limit: state.pageSize,
+  };
+}
+
+/** Number of filters in force (search included), for the "clear filters" affordance. */
+export function activeFilterCount(filters: ComponentFilters): number {
+  const listCount = [
+    filters.owner,
+    filters.kind,
+    filters.cluster,
+    filters.level,
+    filters.failingDimension,
+    filters.warningDimension,
+    filters.lifecycle,
+  ].filter(list => list.length > 0).length;
+  return (
+    listCount +
+    [filters.checkId, filters.status, filters.orphan, filters.search].filter(
+      value => value !== undefined,
+    ).length
+  );
+}

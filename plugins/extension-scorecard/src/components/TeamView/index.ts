@@ -1,0 +1,8 @@
+export {
+  EntityTeamScorecardCard,
+  TeamScorecardCard,
+} from './TeamScorecardCard';
+export {
+  EntityTeamScorecardContent,
+  TeamScorecard,
+} from './TeamScorecardContent';

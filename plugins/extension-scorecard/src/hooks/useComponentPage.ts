@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react';
+import useAsyncRetry from 'react-use/esm/useAsyncRetry';
+import { useApi } from '@backstage/core-plugin-api';
+import {
+  ComponentPage,
+  ComponentQuery,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import { extensionScorecardApiRef } from '../api';
+
+/**
+ * One page of components from the server. While the next page loads, the previous
+ * one stays on screen (`value`) so the table does not jump.
+ */
+export function useComponentPage(query: ComponentQuery, reloadKey = 0) {
+  const api = useApi(extensionScorecardApiRef);
+  const key = JSON.stringify(query);
+  const state = useAsyncRetry(
+    () => api.listComponents(query),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [api, key, reloadKey],
+  );
+  const last = useRef<ComponentPage | undefined>(undefined);
+  useEffect(() => {
+    if (state.value) last.current = state.value;
+  }, [state.value]);
+  return {
+    ...state,
+    value: state.value ?? (state.loading ? last.current : undefined),
+  };
+}
