@@ -126,7 +126,7 @@ function toReport(
       return {
         name: c.cluster,
         version: c.version?.gitVersion ?? null,
-        status: c.error ? 'error' : problems.length > 0 ? 'partial' : 'ok',
+        status: clusterStatus(c, problems.length),
         source: c.source,
         ...(c.error ? { error: c.error } : {}),
         problems,
@@ -147,6 +147,14 @@ function toReport(
       checks: results.get(component.id) ?? [],
     })),
   };
+}
+
+function clusterStatus(
+  c: ClusterCollection,
+  problems: number,
+): 'ok' | 'partial' | 'error' {
+  if (c.error) return 'error';
+  return problems > 0 ? 'partial' : 'ok';
 }
 
 function objectRefs(objects: InstanceObjects): AuditObjectRef[] {

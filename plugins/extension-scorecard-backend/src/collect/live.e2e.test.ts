@@ -14,6 +14,9 @@ import {
 } from './testing/standInApiServer';
 import type { ClusterCollection, KubeObject } from './types';
 
+// the first test also loads client-node (ESM, transpiled on first use) and TLS keys
+jest.setTimeout(60_000);
+
 const PROD_EU = path.resolve(
   __dirname,
   '../../../../examples/clusters/prod-eu',

@@ -9,6 +9,9 @@ import {
 } from './testing/standInApiServer';
 import type { KubeObject } from './types';
 
+// the first test also loads client-node (ESM, transpiled on first use) and TLS keys
+jest.setTimeout(60_000);
+
 const TOKEN = 'sekret-token-0123456789abcdef';
 const BASE = 'https://prod-eu.k8s.test:6443';
 

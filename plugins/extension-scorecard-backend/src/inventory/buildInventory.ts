@@ -344,7 +344,8 @@ function orphanComponents(
   clusters: ClusterCollection[],
 ): ExtensionComponent[] {
   const parent = seeds.map((_, i) => i);
-  const find = (i: number): number => {
+  const find = (start: number): number => {
+    let i = start;
     while (parent[i] !== i) {
       parent[i] = parent[parent[i]];
       i = parent[i];

@@ -171,67 +171,6 @@ export function createStandInHandler(options: StandInOptions): StandInHandler {
     body: JSON.stringify(value),
   });
 
-  const handle = async (incoming: StandInIncoming): Promise<StandInAnswer> => {
-    const path = incoming.path.replace(/\/+$/, '') || '/';
-    requests.push({ ...incoming, path });
-
-    const fault = faults.find(
-      f =>
-        (f.times === undefined || f.used < f.times) &&
-        (typeof f.match === 'function'
-          ? f.match(path)
-          : f.match.endsWith('*')
-          ? path.startsWith(f.match.slice(0, -1))
-          : path === f.match),
-    );
-    if (fault) {
-      fault.used += 1;
-      if (fault.delayMs) await new Promise(r => setTimeout(r, fault.delayMs));
-      if (fault.dropConnection) return { drop: true };
-      if (fault.status)
-        return statusAnswer(fault.status, `injected fault on ${path}`);
-      if (fault.malformed) {
-        return {
-          status: 200,
-          body: '{"kind":"List","apiVersion":"v1","items":[{"metadata":',
-        };
-      }
-    }
-
-    if (options.token && incoming.authorization !== `Bearer ${options.token}`) {
-      return statusAnswer(401, 'Unauthorized');
-    }
-    if (incoming.method !== 'GET') {
-      return statusAnswer(
-        405,
-        `${incoming.method} is not supported by the stand-in`,
-      );
-    }
-    return route(path, new URLSearchParams(incoming.query));
-  };
-
-  const route = (path: string, params: URLSearchParams): StandInAnswer => {
-    if (path === '/version') return json(200, cluster.version);
-    if (path === '/api') {
-      return json(200, {
-        kind: 'APIVersions',
-        versions: ['v1'],
-        serverAddressByClientCIDRs: [
-          { clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' },
-        ],
-      });
-    }
-    if (path === '/apis') return json(200, groupList());
-    const discovery = discoveryFor(path);
-    if (discovery) return json(200, discovery);
-    const list = matchList(path);
-    if (list) return listBody(list.resource, list.namespace, params);
-    return statusAnswer(
-      404,
-      'the server could not find the requested resource',
-    );
-  };
-
   const groupList = () => {
     const groups = new Map<string, string[]>();
     for (const r of cluster.resources) {
@@ -340,6 +279,61 @@ export function createStandInHandler(options: StandInOptions): StandInHandler {
     });
   };
 
+  const route = (path: string, params: URLSearchParams): StandInAnswer => {
+    if (path === '/version') return json(200, cluster.version);
+    if (path === '/api') {
+      return json(200, {
+        kind: 'APIVersions',
+        versions: ['v1'],
+        serverAddressByClientCIDRs: [
+          { clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' },
+        ],
+      });
+    }
+    if (path === '/apis') return json(200, groupList());
+    const discovery = discoveryFor(path);
+    if (discovery) return json(200, discovery);
+    const list = matchList(path);
+    if (list) return listBody(list.resource, list.namespace, params);
+    return statusAnswer(
+      404,
+      'the server could not find the requested resource',
+    );
+  };
+
+  const handle = async (incoming: StandInIncoming): Promise<StandInAnswer> => {
+    const path = incoming.path.replace(/\/+$/, '') || '/';
+    requests.push({ ...incoming, path });
+
+    const fault = faults.find(
+      f => (f.times === undefined || f.used < f.times) && faultMatches(f, path),
+    );
+    if (fault) {
+      fault.used += 1;
+      if (fault.delayMs) await new Promise(r => setTimeout(r, fault.delayMs));
+      if (fault.dropConnection) return { drop: true };
+      if (fault.status)
+        return statusAnswer(fault.status, `injected fault on ${path}`);
+      if (fault.malformed) {
+        return {
+          status: 200,
+          body: '{"kind":"List","apiVersion":"v1","items":[{"metadata":',
+        };
+      }
+    }
+
+    if (options.token && incoming.authorization !== `Bearer ${options.token}`) {
+      return statusAnswer(401, 'Unauthorized');
+    }
+    if (incoming.method !== 'GET') {
+      return statusAnswer(
+        405,
+        `${incoming.method} is not supported by the stand-in`,
+      );
+    }
+    return route(path, new URLSearchParams(incoming.query));
+  };
+
   return {
     handle,
     requests,
@@ -392,6 +386,13 @@ export async function startStandInApiServer(
         server.close(err => (err ? reject(err) : resolve()));
       }),
   };
+}
+
+function faultMatches(fault: StandInFault, path: string): boolean {
+  if (typeof fault.match === 'function') return fault.match(path);
+  if (fault.match.endsWith('*'))
+    return path.startsWith(fault.match.slice(0, -1));
+  return path === fault.match;
 }
 
 function listPathOf(r: StandInResource): string {
@@ -454,9 +455,10 @@ function decodeContinue(token: string): number | undefined {
 /** A self-signed certificate for 127.0.0.1 and localhost, valid for one day. */
 async function selfSignedCertificate(): Promise<{ key: string; cert: string }> {
   // Loaded on first TLS use only; @peculiar/x509 needs the Reflect polyfill first.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // test-only module: these are devDependencies on purpose
+  // eslint-disable-next-line @typescript-eslint/no-require-imports, @backstage/no-undeclared-imports
   require('reflect-metadata');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports, @backstage/no-undeclared-imports
   const x509: typeof import('@peculiar/x509') = require('@peculiar/x509');
   const crypto = webcrypto as unknown as Crypto;
   x509.cryptoProvider.set(crypto);

@@ -22,10 +22,13 @@ export type FixtureName =
   | 'cilium'
   | 'kata';
 
+// eslint-disable-next-line no-restricted-syntax -- test fixtures, never part of a build
+const FIXTURE_DIR = __dirname;
+
 export function fixtureObjects(...names: FixtureName[]): KubeObject[] {
   return names.flatMap(name =>
     parseAllDocuments(
-      fs.readFileSync(path.join(__dirname, `${name}.yaml`), 'utf8'),
+      fs.readFileSync(path.join(FIXTURE_DIR, `${name}.yaml`), 'utf8'),
     )
       .map(d => d.toJS())
       .filter(Boolean),
