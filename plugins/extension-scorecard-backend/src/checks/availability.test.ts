@@ -1,8 +1,8 @@
 import type { CheckResult } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { caBundle } from './testing/certificates';
 import { NOW } from './testing/components';
-import { admissionWebhookFixture, CLUSTER, cniFixture, crdControllerFixture, run, type Fixture } from './testing/fixtures';
-import { podDisruptionBudget } from './testing/kube';
+import { admissionWebhookFixture, CLUSTER, cniFixture, crdControllerFixture, run, schedulerFixture, type Fixture } from './testing/fixtures';
+import { deployment, podDisruptionBudget } from './testing/kube';
 
 describe('availability checks', () => {
   let webhook: Fixture;
@@ -27,6 +27,22 @@ describe('availability checks', () => {
       backend(f).spec.replicas = 2;
       backend(f).status.readyReplicas = 1;
       expect(run(f, 'availability.replicas').status).toBe('fail');
+    });
+    it('judges only the backends on the sync path, not background controllers', () => {
+      const f = sync();
+      f.objects.deployments.push(deployment('kyverno', 'kyverno-background-controller', { replicas: 1, labels: { 'app.kubernetes.io/component': 'background-controller' } }));
+      expect(run(f, 'availability.replicas').status).toBe('pass');
+      expect(run(f, 'availability.pdb').status).toBe('pass');
+      const g = schedulerFixture();
+      g.objects.deployments.push(deployment('scheduler-plugins', 'scheduler-plugins-controller', { replicas: 1 }));
+      expect(run(g, 'availability.replicas')).toMatchObject({ status: 'pass', message: 'Deployment/scheduler-plugins/scheduler-plugins-scheduler 3/3 ready' });
+    });
+    it('judges every Deployment of a sync-path kind when no backend can be told apart', () => {
+      const f = sync();
+      f.objects.services = [];
+      f.clusterObjects.services = [];
+      f.objects.deployments.push(deployment('kyverno', 'kyverno-background-controller', { replicas: 1 }));
+      expect(run(f, 'availability.replicas').message).toContain('kyverno-background-controller replicas 1');
     });
     it('only warns for other kinds', () => {
       const f = crdControllerFixture();

@@ -15,8 +15,16 @@ import { selectorMatches } from './kubernetes/labelSelectors';
 import { containersOf, desiredReplicas, type Workload } from './kubernetes/workloads';
 
 
+/**
+ * The Deployments an availability check judges. For sync-path kinds: the backends the
+ * API server or the scheduling path calls (all Deployments when none can be told apart);
+ * for other kinds: every Deployment.
+ */
 function deploymentsOf(context: BuiltinClusterContext): Workload[] {
-  return context.facts.workloads.filter(w => w.kind === 'Deployment');
+  const deployments = context.facts.workloads.filter(w => w.kind === 'Deployment');
+  if (!context.kind.syncPath) return deployments;
+  const backends = context.facts.syncBackends;
+  return backends.length ? backends : deployments;
 }
 
 function noDeployments(context: BuiltinClusterContext) {

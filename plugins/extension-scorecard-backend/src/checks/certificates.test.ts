@@ -132,6 +132,13 @@ describe('certificate checks', () => {
       const scorecard = evaluateComponent(f.component, [f.cluster], { evidence: f.evidence });
       expect(scorecard.certificates[0]).toMatchObject({ error: expect.stringContaining('does not parse') });
     });
+    it('has nothing to judge when the API server skips verification', () => {
+      const f = aggregatedApiFixture(bundles.long);
+      f.objects.apiServices[0].spec.insecureSkipTLSVerify = true;
+      delete f.objects.apiServices[0].spec.caBundle;
+      f.objects.certificates = [];
+      expect(run(f, 'cert.expiry')).toMatchObject({ status: 'not-applicable', message: 'no certificate is verified: APIService/v1beta1.metrics.k8s.io skip TLS verification (see cert.ca-bundle)' });
+    });
     it('is unknown with nothing to parse', () => {
       const f = fresh();
       delete clientConfig(f).caBundle;

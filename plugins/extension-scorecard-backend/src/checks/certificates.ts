@@ -132,6 +132,12 @@ const expiry: BuiltinClusterCheck = {
     const endpoints = context.facts.tlsEndpoints;
     const certificatesUnreadable = context.index.unreadable('certificates');
     if (!endpoints.length && !context.instance.objects.certificates.length) return noTls(context);
+    const unverified = endpoints.filter(e => e.insecureSkipTLSVerify && !e.caBundle);
+    if (unverified.length === endpoints.length && !context.instance.objects.certificates.length) {
+      return notApplicable(
+        `no certificate is verified: ${listed(unverified.map(e => `${e.object.kind}/${e.object.metadata.name}`))} skip TLS verification (see cert.ca-bundle)`,
+      );
+    }
     const failDays = numberSetting(context, 'failDays');
     const warnDays = numberSetting(context, 'warnDays');
     const { judged, errors } = judgeBundles(context.facts.certificates);

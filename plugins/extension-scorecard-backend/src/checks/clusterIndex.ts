@@ -49,6 +49,7 @@ export class ClusterIndex {
   private pdbs?: Map<string, KubeObject[]>;
   private policyBindings?: Map<string, KubeObject[]>;
   private endpointSlices?: Map<string, KubeObject[]>;
+  private services?: Map<string, KubeObject[]>;
   private serviceMonitors?: Map<string, KubeObject[]>;
   private podMonitors?: Map<string, KubeObject[]>;
 
@@ -132,6 +133,11 @@ export class ClusterIndex {
       o => o.spec?.policyName,
     );
     return this.policyBindings.get(policyName) ?? [];
+  }
+
+  service(namespace: string, name: string): KubeObject | undefined {
+    this.services ??= groupBy(this.collection.objects.services, o => `${o.metadata.namespace}/${o.metadata.name}`);
+    return this.services.get(`${namespace}/${name}`)?.[0];
   }
 
   endpointSlicesOf(namespace: string, service: string): KubeObject[] {

@@ -82,6 +82,15 @@ describe('ownership checks', () => {
       });
     });
 
+    it('fails when the record answers none of the questions', () => {
+      const f = fresh();
+      f.component.catalog!.descriptor!.design = {};
+      expect(run(f, 'ownership.design-record')).toMatchObject({
+        status: 'fail',
+        message: 'component:default/kyverno declares spec.extension but answers none of the six questions',
+      });
+    });
+
     it('warns when Q1 or Q2 is unanswered, and notes the other gaps', () => {
       const f = fresh();
       const d = f.component.catalog!.descriptor!;

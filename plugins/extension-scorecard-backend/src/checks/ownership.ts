@@ -113,6 +113,9 @@ const designRecord: BuiltinComponentCheck = {
       notes.push(`declared path ${design.path}, the ${context.kind.id} kind sits on ${context.kind.pathClass}`);
     }
     const suffix = notes.length ? ` (${notes.join('; ')})` : '';
+    if (unanswered.length === QUESTIONS.length) {
+      return fail(`${component.catalog!.entityRef} declares spec.extension but answers none of the six questions`, observed);
+    }
     if (requiredMissing.length) {
       return warn(`design record leaves ${requiredMissing.join(' and ')} unanswered${suffix}`, observed);
     }

@@ -11,6 +11,8 @@ import type { ComponentInstance, ExtensionComponent } from '../../inventory/mode
 import type { ClusterIndex } from '../clusterIndex';
 import type { ReferenceTables } from '../referenceTables';
 import { type AdmissionWebhook, webhooksOf } from '../kubernetes/admissionWebhooks';
+import { parseImage } from '../kubernetes/images';
+import { selectorMatches } from '../kubernetes/labelSelectors';
 import { type Workload, workloadsOf } from '../kubernetes/workloads';
 import { blastRadiusOf } from './blastRadius';
 import {
@@ -24,6 +26,7 @@ export class InstanceFacts {
   private cache: {
     webhooks?: AdmissionWebhook[];
     workloads?: Workload[];
+    syncBackends?: Workload[];
     tls?: TlsEndpoint[];
     certificates?: CertificateFinding[];
     blast?: BlastRadius[];
@@ -44,6 +47,40 @@ export class InstanceFacts {
 
   get workloads(): Workload[] {
     return (this.cache.workloads ??= workloadsOf(this.instance));
+  }
+
+  /**
+   * The Deployments on the synchronous path: those behind the Services the API server
+   * calls (webhooks, APIServices) and those running a scheduler. Other Deployments of
+   * the component (background controllers, audit) are not on that path.
+   */
+  get syncBackends(): Workload[] {
+    if (this.cache.syncBackends) return this.cache.syncBackends;
+    const deployments = this.workloads.filter(w => w.kind === 'Deployment');
+    const services = [
+      ...this.webhooks.map(w => w.service),
+      ...this.instance.objects.apiServices.map(a => a.spec?.service),
+      ...this.instance.objects.customResourceDefinitions.map(c => c.spec?.conversion?.webhook?.clientConfig?.service),
+    ].filter((s): s is { namespace: string; name: string } => !!s?.name);
+    const backends = new Set<Workload>();
+    for (const ref of services) {
+      const service =
+        this.instance.objects.services.find(
+          s => s.metadata.namespace === ref.namespace && s.metadata.name === ref.name,
+        ) ?? this.index.service(ref.namespace, ref.name);
+      const selector = service?.spec?.selector;
+      if (!selector) continue;
+      for (const d of deployments) {
+        if (d.namespace === ref.namespace && selectorMatches({ matchLabels: selector }, d.templateLabels)) backends.add(d);
+      }
+    }
+    const schedulerImages = this.tables.versionSkew.schedulerImages;
+    for (const d of deployments) {
+      if ((d.podSpec.containers ?? []).some((c: any) => schedulerImages.includes(parseImage(c.image ?? '').name))) {
+        backends.add(d);
+      }
+    }
+    return (this.cache.syncBackends = deployments.filter(d => backends.has(d)));
   }
 
   get tlsEndpoints(): TlsEndpoint[] {

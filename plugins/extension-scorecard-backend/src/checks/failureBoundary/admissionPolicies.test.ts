@@ -1,6 +1,6 @@
 import { evaluateComponent } from '../testing/components';
 import { admissionPolicyFixture, CLUSTER, run } from '../testing/fixtures';
-import { NOT_SERVED } from '../testing/kube';
+import { FORBIDDEN, NOT_SERVED } from '../testing/kube';
 
 describe('policy.binding', () => {
   it('passes for a bound, namespace-scoped policy and reports its blast radius', () => {
@@ -59,9 +59,17 @@ describe('policy.binding', () => {
     expect(run(f, 'policy.binding').status).toBe('not-applicable');
   });
 
-  it('is unknown when the API server does not serve ValidatingAdmissionPolicies', () => {
+  it('is unknown when bindings could not be read', () => {
     const f = admissionPolicyFixture();
+    f.cluster.reads.validatingadmissionpolicybindings = FORBIDDEN;
+    expect(run(f, 'policy.binding')).toMatchObject({ status: 'unknown', message: expect.stringContaining('cannot judge bindings: reading validatingadmissionpolicybindings') });
+  });
+
+  it('reads "bindings not served" next to served policies as no binding', () => {
+    const f = admissionPolicyFixture();
+    f.objects.validatingAdmissionPolicyBindings = [];
+    f.clusterObjects.validatingadmissionpolicybindings = [];
     f.cluster.reads.validatingadmissionpolicybindings = NOT_SERVED;
-    expect(run(f, 'policy.binding')).toMatchObject({ status: 'unknown', message: expect.stringContaining('validatingadmissionpolicybindings are not served') });
+    expect(run(f, 'policy.binding').status).toBe('fail');
   });
 });

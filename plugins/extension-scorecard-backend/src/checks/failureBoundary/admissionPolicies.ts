@@ -1,6 +1,6 @@
 /** Failure boundary of ValidatingAdmissionPolicies: every policy bound, every binding scoped. */
 import type { BuiltinClusterCheck } from '../builtinContext';
-import { fail, listed, notApplicable, pass, warn } from '../builtinContext';
+import { fail, listed, notApplicable, pass, unknown, warn } from '../builtinContext';
 import { bindingsOfPolicy } from '../facts/blastRadius';
 import { isEmptySelector } from '../kubernetes/labelSelectors';
 
@@ -10,7 +10,7 @@ const binding: BuiltinClusterCheck = {
   kinds: ['admission-policy'],
   severity: 'high',
   scope: 'cluster',
-  reads: ['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'namespaces'],
+  reads: ['validatingadmissionpolicies', 'namespaces'],
   title: 'Policies are bound, and bindings are scoped',
   remediation:
     'Create a ValidatingAdmissionPolicyBinding for each policy, scoped with matchResources.namespaceSelector (exclude kube-system), and roll out with validationActions [Warn, Audit] before Deny.',
@@ -20,6 +20,10 @@ const binding: BuiltinClusterCheck = {
     if (!policies.length) {
       return notApplicable(`no ValidatingAdmissionPolicy of this component in cluster ${context.index.name}`);
     }
+    // policies and their bindings are served by the same API version: with policies read,
+    // "bindings not served" only means the dump holds none
+    const bindingsUnreadable = context.index.unreadable('validatingadmissionpolicybindings', true);
+    if (bindingsUnreadable) return unknown(`cannot judge bindings: ${bindingsUnreadable}`);
     const unbound: string[] = [];
     const unscoped: string[] = [];
     const summary: string[] = [];

@@ -1,6 +1,6 @@
 import { completeDescriptor } from '../testing/components';
 import { run, schedulerFixture } from '../testing/fixtures';
-import { kubeObject } from '../testing/kube';
+import { deployment, kubeObject } from '../testing/kube';
 
 function pendingPod(name: string) {
   return kubeObject('v1', 'Pod', name, 'batch', {
@@ -54,6 +54,13 @@ describe('scheduler checks', () => {
         status: 'fail',
         message: '2 Pod(s) Pending on scheduler-plugins-scheduler with 0 ready scheduler replicas: batch/job-a-0; batch/job-a-1',
       });
+    });
+    it("counts the scheduler's replicas, not the component's other controllers", () => {
+      const f = schedulerFixture();
+      f.objects.deployments[0].status.readyReplicas = 0;
+      f.objects.deployments.push(deployment('scheduler-plugins', 'scheduler-plugins-controller', { replicas: 1 }));
+      f.objects.pendingPods = [pendingPod('job-a-0')];
+      expect(run(f, 'scheduler.pending-pods').status).toBe('fail');
     });
     it('does not apply without scheduler workload or Pending Pods', () => {
       const f = schedulerFixture();

@@ -52,7 +52,11 @@ const pendingPods: BuiltinClusterCheck = {
       ]),
     ];
     const pending = context.instance.objects.pendingPods;
-    const deployments = context.instance.objects.deployments;
+    // the scheduler itself, not the component's other controllers
+    const backends = context.facts.syncBackends;
+    const deployments = backends.length
+      ? backends.map(b => b.object)
+      : context.instance.objects.deployments;
     if (!deployments.length && !pending.length) {
       return notApplicable(`no scheduler workload and no Pending Pods for ${names.join(', ') || 'this scheduler'} in cluster ${context.index.name}`);
     }

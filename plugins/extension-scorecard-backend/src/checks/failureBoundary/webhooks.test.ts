@@ -147,7 +147,7 @@ describe('webhook checks', () => {
         namespaceSelector: {},
         rules: [{ apiGroups: ['*'], apiVersions: ['*'], operations: ['CREATE', 'UPDATE'], resources: ['*'], scope: '*' }],
       });
-      expect(run(f, 'webhook.scope')).toMatchObject({ status: 'warn', message: expect.stringContaining('validate.kyverno.svc-fail matches * resources with no namespace or object selector') });
+      expect(run(f, 'webhook.scope')).toMatchObject({ status: 'warn', message: expect.stringContaining('validate.kyverno.svc-fail matches every group or every resource of built-in groups with no namespace or object selector') });
     });
     it('warns on Leases in kube-node-lease, TokenReviews and SubjectAccessReviews', () => {
       const f = fresh();
@@ -177,7 +177,20 @@ describe('webhook checks', () => {
     it('warns for broad rules without matchConditions', () => {
       const f = fresh();
       hook(f).rules = [{ apiGroups: ['*'], apiVersions: ['*'], operations: ['CREATE'], resources: ['*'] }];
-      expect(run(f, 'webhook.match-conditions')).toMatchObject({ status: 'warn', message: 'validate.kyverno.svc-fail match * groups or resources with no matchConditions' });
+      expect(run(f, 'webhook.match-conditions')).toMatchObject({ status: 'warn', message: 'validate.kyverno.svc-fail match every group or every resource of built-in groups with no matchConditions' });
+    });
+    it("does not count * resources of the extension's own group as broad", () => {
+      const f = fresh();
+      hook(f).rules = [{ apiGroups: ['cert-manager.io', 'acme.cert-manager.io'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['*/*'] }];
+      expect(run(f, 'webhook.match-conditions').status).toBe('pass');
+      hook(f).rules = [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['*'] }];
+      expect(run(f, 'webhook.match-conditions').status).toBe('warn');
+    });
+    it('qualifies webhook names that repeat across configurations', () => {
+      const f = fresh();
+      hook(f).timeoutSeconds = 10;
+      f.objects.mutatingWebhookConfigurations.push(webhookConfiguration('MutatingWebhookConfiguration', 'cert-manager-webhook', [webhookEntry({ name: 'validate.kyverno.svc-fail', failurePolicy: 'Ignore' })]));
+      expect(run(f, 'webhook.timeout').message).toBe('kyverno-resource-validating-webhook-cfg/validate.kyverno.svc-fail timeoutSeconds 10 > 5 s');
     });
     it('passes broad rules filtered by matchConditions', () => {
       const f = fresh();

@@ -4,7 +4,7 @@ import type { BuiltinClusterCheck, BuiltinClusterContext } from '../builtinConte
 import { fail, listed, notApplicable, numberSetting, pass, unknown, warn } from '../builtinContext';
 import {
   type AdmissionWebhook,
-  hasWildcardResources,
+  isBroadRule,
   ruleCoversResource,
 } from '../kubernetes/admissionWebhooks';
 import { isEmptySelector, selectorMatches } from '../kubernetes/labelSelectors';
@@ -114,8 +114,11 @@ const failurePolicy: BuiltinClusterCheck = {
     };
     if (failing.length) return fail(listed(failing), observed);
     if (warnings.length) return warn(listed(warnings), observed);
-    const policies = [...new Set(webhooks.map(w => w.failurePolicy))].join('/');
-    return pass(`${webhooks.length} webhook(s) with failurePolicy ${policies}; every Fail webhook has ≥ ${min} ready endpoints`, observed);
+    const failClosed = webhooks.filter(w => w.failurePolicy === 'Fail').length;
+    if (!failClosed) {
+      return pass(`${webhooks.length} webhook(s), all failurePolicy Ignore: a backend outage lets requests through`, observed);
+    }
+    return pass(`${failClosed} of ${webhooks.length} webhook(s) with failurePolicy Fail, each with ≥ ${min} ready endpoints`, observed);
   },
 };
 
@@ -153,11 +156,11 @@ const scope: BuiltinClusterCheck = {
         }
       }
       if (
-        webhook.rules.some(hasWildcardResources) &&
+        webhook.rules.some(isBroadRule) &&
         isEmptySelector(webhook.namespaceSelector) &&
         isEmptySelector(webhook.objectSelector)
       ) {
-        warnings.push(`${webhook.name} matches * resources with no namespace or object selector`);
+        warnings.push(`${webhook.name} matches every group or every resource of built-in groups with no namespace or object selector`);
       }
       if (webhook.rules.some(r => ruleCoversResource(r, 'coordination.k8s.io', 'leases')) && matches('kube-node-lease')) {
         warnings.push(`${webhook.name} matches Leases in kube-node-lease`);
@@ -197,15 +200,13 @@ const matchConditions: BuiltinClusterCheck = {
   evaluate(_component, context) {
     const webhooks = context.facts.webhooks;
     if (!webhooks.length) return noWebhooks(context);
-    const broad = webhooks.filter(w =>
-      w.rules.some(r => hasWildcardResources(r) || r.apiGroups.includes('*')),
-    );
+    const broad = webhooks.filter(w => w.rules.some(isBroadRule));
     const unfiltered = broad.filter(w => w.matchConditions.length === 0);
     const observed = {
       matchConditions: Object.fromEntries(webhooks.map(w => [w.name, w.matchConditions.length])),
     };
     if (unfiltered.length) {
-      return warn(`${listed(unfiltered.map(w => w.name))} match * groups or resources with no matchConditions`, observed);
+      return warn(`${listed(unfiltered.map(w => w.name))} match every group or every resource of built-in groups with no matchConditions`, observed);
     }
     if (broad.length) {
       return pass(`broad webhook(s) ${listed(broad.map(w => `${w.name} (${w.matchConditions.length} matchConditions)`))} filter with matchConditions`, observed);

@@ -104,9 +104,13 @@ export function webhooksOfConfiguration(
   return normalize(configuration, configurationKind);
 }
 
-/** Every webhook of the instance, validating first. */
+/**
+ * Every webhook of the instance, validating first. Names that occur in more than one
+ * configuration (cert-manager names both of its webhooks `webhook.cert-manager.io`) are
+ * qualified with the configuration's name so messages stay unambiguous.
+ */
 export function webhooksOf(instance: ComponentInstance): AdmissionWebhook[] {
-  return [
+  const all = [
     ...instance.objects.validatingWebhookConfigurations.flatMap(c =>
       webhooksOfConfiguration(c, 'ValidatingWebhookConfiguration'),
     ),
@@ -114,6 +118,27 @@ export function webhooksOf(instance: ComponentInstance): AdmissionWebhook[] {
       webhooksOfConfiguration(c, 'MutatingWebhookConfiguration'),
     ),
   ];
+  const counts = new Map<string, number>();
+  for (const w of all) counts.set(w.name, (counts.get(w.name) ?? 0) + 1);
+  for (const w of all) {
+    if (counts.get(w.name)! > 1) w.name = `${w.configuration.metadata.name}/${w.name}`;
+  }
+  return all;
+}
+
+/** A group served by Kubernetes itself: the core group, dot-less groups (apps, batch, policy…) and *.k8s.io. */
+export function isBuiltInGroup(group: string): boolean {
+  return group === '' || !group.includes('.') || group.endsWith('.k8s.io');
+}
+
+/**
+ * A rule that reaches beyond the extension's own API: every group, or every resource of
+ * a built-in group. `*` resources of the extension's own group (cert-manager's `*\/*`
+ * in cert-manager.io) are not broad.
+ */
+export function isBroadRule(rule: Pick<AdmissionRule, 'apiGroups' | 'resources'>): boolean {
+  if (rule.apiGroups.includes('*')) return true;
+  return hasWildcardResources(rule) && rule.apiGroups.some(isBuiltInGroup);
 }
 
 /** `group/version/resource`, the core group rendered as its version alone (`v1/pods`). */
