@@ -252,6 +252,15 @@ describe('collectLiveCluster (msw)', () => {
     expect(c.error).toMatch(/^cluster unreachable/);
     expect(c.objects).toEqual({});
     expect(c.reads).toEqual({});
+    expect(JSON.stringify(c)).not.toContain(TOKEN);
+  });
+
+  it('reports a cluster that never answers as an error once its timeout passes', async () => {
+    withFaults([{ match: () => true, delayMs: 3000 }]);
+    const c = await collectLiveCluster({ ...cluster, timeoutSeconds: 0.3 });
+    expect(c.error).toBe('cluster unreachable: cluster timeout after 0.3s');
+    expect(c.objects).toEqual({});
+    expect(JSON.stringify(c)).not.toContain(TOKEN);
   });
 
   it('reports a wrong token as an error without the token', async () => {
