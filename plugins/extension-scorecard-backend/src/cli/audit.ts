@@ -8,6 +8,7 @@ import { InputError } from '@backstage/errors';
 import { readCatalogFiles } from '../collect/catalog';
 import { readClusterDump } from '../collect/dumps';
 import type { ClusterCollection, KubeObject } from '../collect/types';
+import { evaluateInventory } from '../checks';
 import { buildInventory } from '../inventory/buildInventory';
 import type { Inventory, InstanceObjects } from '../inventory/model';
 
@@ -22,15 +23,27 @@ export interface AuditCheck {
 
 /**
  * Evaluates the inventory's components: check results per component id.
- * THE place where check evaluation plugs into the audit. Until the checks stage is wired
- * in, no component has results (`checks: []`), never invented ones.
+ * THE place where check evaluation plugs into the audit.
  */
 export type AuditEvaluator = (
   inventory: Inventory,
   now: Date,
 ) => Map<string, AuditCheck[]>;
 
-export const evaluateForAudit: AuditEvaluator = () => new Map();
+/** Every check of the catalogue with its default thresholds (data/), as the backend runs them. */
+export const evaluateForAudit: AuditEvaluator = (inventory, now) =>
+  new Map(
+    evaluateInventory(inventory, { now }).map(scorecard => [
+      scorecard.componentId,
+      scorecard.results.map(r => ({
+        id: r.checkId,
+        status: r.status,
+        message: r.message,
+        severity: r.severity,
+        cluster: r.cluster,
+      })),
+    ]),
+  );
 
 export interface AuditOptions {
   clusters: Array<{ name: string; directory: string }>;
