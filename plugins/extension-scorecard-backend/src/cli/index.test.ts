@@ -9,6 +9,9 @@ import {
 } from './audit';
 import { runCli } from './index';
 
+// each audit reads two dumps and runs every check: slow on a loaded 2-core machine
+jest.setTimeout(60_000);
+
 const REPO = path.resolve(__dirname, '../../../..');
 const EXAMPLES = path.join(REPO, 'examples');
 const NOW = new Date('2025-06-01T00:00:00Z');

@@ -32,68 +32,86 @@ export function addServiceBackend(
 ): KubeObject[] {
   const service = idx.get('services', namespace, name);
   if (!service) return [];
-  addServiceFacts(b, idx, service);
-  const selector = service.spec?.selector as Record<string, string> | undefined;
-  const workloads = idx
-    .workloadsInNamespace(namespace)
-    .filter(w => matchesSelectorMap(selector, podLabels(w)));
+  addAll(
+    b,
+    idx.memo('service-facts', service, () => serviceFacts(idx, service)),
+  );
+  const workloads = idx.memo('service-workloads', service, () => {
+    const selector = service.spec?.selector as
+      | Record<string, string>
+      | undefined;
+    return idx
+      .workloadsInNamespace(namespace)
+      .filter(w => matchesSelectorMap(selector, podLabels(w)));
+  });
   for (const w of workloads) addWorkloadClosure(b, idx, w);
   return workloads;
 }
 
+function addAll(b: InstanceBuilder, objects: KubeObject[]) {
+  for (const o of objects) b.add(o);
+}
+
 /** A Service with its EndpointSlices and the ServiceMonitors that scrape it. */
-function addServiceFacts(
-  b: InstanceBuilder,
-  idx: ClusterIndex,
-  service: KubeObject,
-) {
-  b.add(service);
-  if (!b.expandOnce(service)) return;
+function serviceFacts(idx: ClusterIndex, service: KubeObject): KubeObject[] {
   const ns = service.metadata.namespace!;
-  for (const slice of idx.endpointSlicesForService(ns, service.metadata.name))
-    b.add(slice);
+  const out = [
+    service,
+    ...idx.endpointSlicesForService(ns, service.metadata.name),
+  ];
   for (const monitor of idx.list('servicemonitors')) {
     if (
       selectsNamespace(monitor, ns) &&
       matchesLabelSelector(monitor.spec?.selector, service.metadata.labels)
     ) {
-      b.add(monitor);
+      out.push(monitor);
     }
   }
+  return out;
 }
 
-/** A workload and everything about it the checks read. */
+/** A workload and everything about it the checks read (computed once per cluster). */
 export function addWorkloadClosure(
   b: InstanceBuilder,
   idx: ClusterIndex,
   workload: KubeObject,
 ) {
-  b.add(workload);
-  if (!b.expandOnce(workload)) return;
+  if (!b.expandOnce(workload)) {
+    b.add(workload);
+    return;
+  }
+  addAll(
+    b,
+    idx.memo('workload-closure', workload, () =>
+      workloadClosure(idx, workload),
+    ),
+  );
+}
+
+function workloadClosure(
+  idx: ClusterIndex,
+  workload: KubeObject,
+): KubeObject[] {
+  const out: KubeObject[] = [workload];
   const ns = workload.metadata.namespace!;
   const labels = podLabels(workload);
 
   const saName = serviceAccountName(workload);
   const sa = idx.get('serviceaccounts', ns, saName);
-  if (sa) b.add(sa);
-  addServiceAccountRbac(b, idx, ns, saName);
+  if (sa) out.push(sa);
+  out.push(...serviceAccountRbac(idx, ns, saName));
 
-  for (const pdb of idx.list('poddisruptionbudgets')) {
-    if (
-      pdb.metadata.namespace === ns &&
-      matchesLabelSelector(pdb.spec?.selector, labels)
-    )
-      b.add(pdb);
+  for (const pdb of idx.inNamespace('poddisruptionbudgets', ns)) {
+    if (matchesLabelSelector(pdb.spec?.selector, labels)) out.push(pdb);
   }
   for (const secret of mountedSecretNames(workload)) {
-    for (const cert of idx.certificatesForSecret(ns, secret)) b.add(cert);
+    out.push(...idx.certificatesForSecret(ns, secret));
   }
-  for (const service of idx.list('services')) {
-    if (
-      service.metadata.namespace === ns &&
-      matchesSelectorMap(service.spec?.selector, labels)
-    ) {
-      addServiceFacts(b, idx, service);
+  for (const service of idx.inNamespace('services', ns)) {
+    if (matchesSelectorMap(service.spec?.selector, labels)) {
+      out.push(
+        ...idx.memo('service-facts', service, () => serviceFacts(idx, service)),
+      );
     }
   }
   for (const monitor of idx.list('podmonitors')) {
@@ -101,22 +119,19 @@ export function addWorkloadClosure(
       selectsNamespace(monitor, ns) &&
       matchesLabelSelector(monitor.spec?.selector, labels)
     ) {
-      b.add(monitor);
+      out.push(monitor);
     }
   }
-  for (const rule of idx.list('prometheusrules')) {
-    if (
-      rule.metadata.namespace === ns &&
-      sharesInstallationLabel(rule, workload)
-    )
-      b.add(rule);
+  for (const rule of idx.inNamespace('prometheusrules', ns)) {
+    if (sharesInstallationLabel(rule, workload)) out.push(rule);
   }
   for (const record of [
     ...idx.list('chaosmesh'),
     ...idx.list('chaosresults'),
   ]) {
-    if (chaosTargets(record, workload)) b.add(record);
+    if (chaosTargets(record, workload)) out.push(record);
   }
+  return out;
 }
 
 /**
@@ -124,12 +139,12 @@ export function addWorkloadClosure(
  * grant: bindings naming it, and bindings to the groups `system:serviceaccounts[:<ns>]`
  * when they grant access to resources (the default discovery-only ones are left out).
  */
-export function addServiceAccountRbac(
-  b: InstanceBuilder,
+export function serviceAccountRbac(
   idx: ClusterIndex,
   namespace: string,
   name: string,
-) {
+): KubeObject[] {
+  const out: KubeObject[] = [];
   for (const { binding, viaGroup } of idx.bindingsForServiceAccount(
     namespace,
     name,
@@ -141,9 +156,9 @@ export function addServiceAccountRbac(
     ) {
       continue;
     }
-    b.add(binding);
+    out.push(binding);
     if (!role) continue;
-    b.add(role);
+    out.push(role);
     const aggregation = (role as any).aggregationRule?.clusterRoleSelectors;
     if (Array.isArray(aggregation)) {
       for (const candidate of idx.list('clusterroles')) {
@@ -152,11 +167,12 @@ export function addServiceAccountRbac(
             matchesLabelSelector(sel, candidate.metadata.labels),
           )
         ) {
-          b.add(candidate);
+          out.push(candidate);
         }
       }
     }
   }
+  return out;
 }
 
 /**

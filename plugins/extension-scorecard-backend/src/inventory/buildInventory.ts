@@ -15,10 +15,15 @@ import {
   EXTENSION_KINDS,
   ExtensionKind,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import type { ClusterCollection } from '../collect/types';
+import type { ClusterCollection, KubeObject } from '../collect/types';
 import { detectAggregatedApis, detectCrdControllers } from './apis';
 import { addServiceBackend, addWorkloadClosure } from './backends';
-import { entityMatcher, EntityMatcher } from './catalogLink';
+import {
+  EntityLookup,
+  entityMatcher,
+  EntityMatcher,
+  objectsByKubernetesId,
+} from './catalogLink';
 import { ClusterIndex } from './clusterIndex';
 import { parseExtensionDescriptor, ParsedDescriptor } from './descriptor';
 import {
@@ -130,12 +135,13 @@ export function buildInventory(input: BuildInventoryInput): Inventory {
     schedulerNames: new Set(declaredSchedulers.keys()),
   };
 
+  const lookup = new EntityLookup(linked);
   const orphanSeeds: Seed[] = [];
   for (const collection of input.clusters) {
     const idx = new ClusterIndex(collection);
     const seeds = DETECTORS.flatMap(detect => detect(idx, hints));
     for (const seed of seeds) {
-      const owner = claimant(seed, linked, declaredSchedulers);
+      const owner = claimant(seed, lookup, declaredSchedulers);
       if (!owner) {
         orphanSeeds.push(seed);
         continue;
@@ -143,7 +149,15 @@ export function buildInventory(input: BuildInventoryInput): Inventory {
       builderFor(owner, idx.cluster).merge(seed.builder);
       owner.seedKinds.push(seed.kind);
     }
-    for (const l of linked) addLabelledObjects(l, idx);
+    const all = Object.values(collection.objects).flatMap(list => list ?? []);
+    const labelled = objectsByKubernetesId(all);
+    for (const l of linked) {
+      const id = l.matcher.selector.kubernetesId;
+      const candidates = l.matcher.selector.labelSelector
+        ? all
+        : (id && labelled.get(id)) || [];
+      addLabelledObjects(l, idx, candidates);
+    }
   }
 
   const components: ExtensionComponent[] = [
@@ -175,7 +189,7 @@ function builderFor(l: LinkedEntity, cluster: string): InstanceBuilder {
  */
 function claimant(
   seed: Seed,
-  linked: LinkedEntity[],
+  lookup: EntityLookup<LinkedEntity>,
   declaredSchedulers: Map<string, LinkedEntity>,
 ): LinkedEntity | undefined {
   let best: { l: LinkedEntity; strong: boolean; count: number } | undefined;
@@ -184,7 +198,7 @@ function claimant(
     ...seed.builder.objects.daemonSets,
     ...seed.builder.objects.services,
   ];
-  for (const l of linked) {
+  for (const l of lookup.candidates([...seed.primary, ...backend])) {
     const strongCount = seed.primary.filter(o => l.matcher.matches(o)).length;
     const weakCount = backend.filter(o => l.matcher.matches(o)).length;
     if (strongCount === 0 && weakCount === 0) continue;
@@ -215,18 +229,20 @@ function claimant(
  * Every object labelled for the Component joins it, workloads and Services with their
  * closure; then the descriptor's declarations (device resources, scheduler name) apply.
  */
-function addLabelledObjects(l: LinkedEntity, idx: ClusterIndex) {
+function addLabelledObjects(
+  l: LinkedEntity,
+  idx: ClusterIndex,
+  candidates: KubeObject[],
+) {
   const b = l.builders.get(idx.cluster) ?? new InstanceBuilder(idx.cluster);
-  for (const list of Object.values(idx.collection.objects)) {
-    for (const obj of list ?? []) {
-      if (!l.matcher.matches(obj)) continue;
-      if (obj.kind === 'Deployment' || obj.kind === 'DaemonSet') {
-        addWorkloadClosure(b, idx, obj);
-      } else if (obj.kind === 'Service') {
-        addServiceBackend(b, idx, obj.metadata.namespace!, obj.metadata.name);
-      } else {
-        b.add(obj);
-      }
+  for (const obj of candidates) {
+    if (!l.matcher.matches(obj)) continue;
+    if (obj.kind === 'Deployment' || obj.kind === 'DaemonSet') {
+      addWorkloadClosure(b, idx, obj);
+    } else if (obj.kind === 'Service') {
+      addServiceBackend(b, idx, obj.metadata.namespace!, obj.metadata.name);
+    } else {
+      b.add(obj);
     }
   }
   if (b.isEmpty()) return; // nothing of this Component runs in this cluster

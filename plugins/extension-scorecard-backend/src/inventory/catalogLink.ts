@@ -76,3 +76,47 @@ function hasTerms(s: LabelSelector): boolean {
     (s.matchExpressions ?? []).length > 0
   );
 }
+
+/**
+ * Finds the entities that may match objects without testing every entity: by the
+ * `backstage.io/kubernetes-id` label value, plus every entity using a label selector.
+ * Candidates keep the order the entities were given in.
+ */
+export class EntityLookup<T extends { matcher: EntityMatcher }> {
+  private readonly byId = new Map<string, T[]>();
+  private readonly bySelector: T[] = [];
+  private readonly order = new Map<T, number>();
+
+  constructor(entities: T[]) {
+    entities.forEach((e, i) => {
+      this.order.set(e, i);
+      const id = e.matcher.selector.kubernetesId;
+      if (id) this.byId.set(id, [...(this.byId.get(id) ?? []), e]);
+      if (e.matcher.selector.labelSelector) this.bySelector.push(e);
+    });
+  }
+
+  candidates(objects: KubeObject[]): T[] {
+    const found = new Set<T>(this.bySelector);
+    for (const obj of objects) {
+      const id = obj.metadata.labels?.[KUBERNETES_ID_LABEL];
+      if (id) this.byId.get(id)?.forEach(e => found.add(e));
+    }
+    return [...found].sort((a, b) => this.order.get(a)! - this.order.get(b)!);
+  }
+}
+
+/** The objects of a cluster grouped by their `backstage.io/kubernetes-id` label. */
+export function objectsByKubernetesId(
+  objects: Iterable<KubeObject>,
+): Map<string, KubeObject[]> {
+  const out = new Map<string, KubeObject[]>();
+  for (const obj of objects) {
+    const id = obj.metadata.labels?.[KUBERNETES_ID_LABEL];
+    if (!id) continue;
+    const list = out.get(id);
+    if (list) list.push(obj);
+    else out.set(id, [obj]);
+  }
+  return out;
+}

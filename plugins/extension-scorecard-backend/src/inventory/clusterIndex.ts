@@ -37,6 +37,11 @@ export class ClusterIndex {
   private readonly certificatesBySecret = new Map<string, KubeObject[]>();
   private readonly slicesByService = new Map<string, KubeObject[]>();
   private grantsByResource?: Map<string, RbacGrant[]>;
+  private readonly byNamespace = new Map<
+    ResourceKey,
+    Map<string, KubeObject[]>
+  >();
+  private readonly memos = new Map<string, WeakMap<KubeObject, any>>();
 
   constructor(readonly collection: ClusterCollection) {
     this.cluster = collection.cluster;
@@ -90,8 +95,39 @@ export class ClusterIndex {
     );
   }
 
+  /** Objects of one resource in one namespace. */
+  inNamespace(key: ResourceKey, namespace: string): KubeObject[] {
+    let map = this.byNamespace.get(key);
+    if (!map) {
+      map = new Map();
+      for (const obj of this.list(key))
+        push(map, obj.metadata.namespace ?? '', obj);
+      this.byNamespace.set(key, map);
+    }
+    return map.get(namespace) ?? [];
+  }
+
+  /** A value derived from one object, computed once per cluster (closures, texts). */
+  memo<T>(kind: string, obj: KubeObject, compute: () => T): T {
+    let cache = this.memos.get(kind);
+    if (!cache) {
+      cache = new WeakMap();
+      this.memos.set(kind, cache);
+    }
+    if (cache.has(obj)) return cache.get(obj);
+    const value = compute();
+    cache.set(obj, value);
+    return value;
+  }
+
+  private allWorkloads?: KubeObject[];
+
   workloads(): KubeObject[] {
-    return [...this.list('deployments'), ...this.list('daemonsets')];
+    this.allWorkloads ??= [
+      ...this.list('deployments'),
+      ...this.list('daemonsets'),
+    ];
+    return this.allWorkloads;
   }
 
   workloadsInNamespace(namespace: string): KubeObject[] {
@@ -165,6 +201,10 @@ export class ClusterIndex {
    * `aggregationRule` selects (the API server fills them in, but a dump may predate that).
    */
   effectiveRules(role: KubeObject): any[] {
+    return this.memo('effective-rules', role, () => this.aggregatedRules(role));
+  }
+
+  private aggregatedRules(role: KubeObject): any[] {
     const selectors = (role as any).aggregationRule?.clusterRoleSelectors;
     if (!Array.isArray(selectors)) return rulesOf(role);
     const aggregated = this.list('clusterroles').filter(

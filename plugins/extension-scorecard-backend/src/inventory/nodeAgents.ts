@@ -48,6 +48,14 @@ function handlerWords(handler: string): string[] {
     .filter(t => t.length > 1 && !GENERIC_NAME_TOKENS.has(t));
 }
 
+/** The first word of a DaemonSet's name and of each of its images (`kata-deploy` → kata). */
+function firstWords(ds: KubeObject): string[] {
+  return [
+    ds.metadata.name,
+    ...containers(ds).map(c => imageRepository(c.image).split('/').pop() ?? ''),
+  ].map(n => n.toLowerCase().split(/[^a-z0-9]+/)[0]);
+}
+
 /**
  * The DaemonSet installing a runtime handler: one whose node selector is the
  * RuntimeClass's, or whose name or images start with the handler's first word
@@ -64,14 +72,10 @@ function installers(idx: ClusterIndex, rc: KubeObject): KubeObject[] {
       matchesSelectorMap(selector, dsSelector)
     )
       return true;
-    if (!first) return false;
-    const names = [
-      ds.metadata.name,
-      ...containers(ds).map(
-        c => imageRepository(c.image).split('/').pop() ?? '',
-      ),
-    ];
-    return names.some(n => n.toLowerCase().split(/[^a-z0-9]+/)[0] === first);
+    return (
+      !!first &&
+      idx.memo('first-words', ds, () => firstWords(ds)).includes(first)
+    );
   });
 }
 

@@ -87,12 +87,22 @@ export function containerText(c: ContainerSpec): string {
     .join(' ');
 }
 
-/** All container texts, host paths and images of a workload, for substring searches. */
+const textCache = new WeakMap<KubeObject, string>();
+
+/**
+ * All container texts, host paths and images of a workload, for substring searches
+ * (computed once per object: objects are not changed while an inventory is built).
+ */
 export function workloadText(obj: KubeObject): string {
-  return [
-    ...containers(obj).map(c => `${c.image ?? ''} ${containerText(c)}`),
-    ...hostPaths(obj),
-  ].join(' ');
+  let text = textCache.get(obj);
+  if (text === undefined) {
+    text = [
+      ...containers(obj).map(c => `${c.image ?? ''} ${containerText(c)}`),
+      ...hostPaths(obj),
+    ].join(' ');
+    textCache.set(obj, text);
+  }
+  return text;
 }
 
 /** The repository part of an image reference, without registry port, tag or digest. */
