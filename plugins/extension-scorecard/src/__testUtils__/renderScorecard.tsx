@@ -78,3 +78,15 @@ export function renderScorecard(
     },
   );
 }
+
+/** A Backstage error body, as the backend's error handler writes it. */
+export function errorBody(status: number, name: string, message: string) {
+  return [
+    {
+      error: { name, message },
+      request: { method: 'GET', url: '/' },
+      response: { statusCode: status },
+    },
+    { status },
+  ] as const;
+}

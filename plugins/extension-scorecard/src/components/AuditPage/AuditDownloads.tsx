@@ -6,6 +6,7 @@ import GetAppIcon from '@material-ui/icons/GetApp';
 import { useApi } from '@backstage/core-plugin-api';
 import { extensionScorecardApiRef } from '../../api';
 import { downloadText } from './download';
+import { errorMessage } from '../../format/errors';
 
 /** CSV (one row per component and check) and JSON (report plus every result) downloads. */
 export const AuditDownloads = (props: { quarter: string }) => {
@@ -34,7 +35,7 @@ export const AuditDownloads = (props: { quarter: string }) => {
         );
       }
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorMessage(e));
     } finally {
       setBusy(undefined);
     }

@@ -7,6 +7,7 @@ import DialogTitle from '@material-ui/core/DialogTitle';
 import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
 import { WaiverRecord } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { errorMessage } from '../../format/errors';
 
 export type WaiverDecision = 'approve' | 'reject' | 'revoke';
 
@@ -44,7 +45,7 @@ export const WaiverDecisionDialog = (props: {
       await onConfirm(text || undefined);
       onClose();
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

@@ -18,6 +18,7 @@ import {
   toWaiverInput,
   validateWaiverForm,
 } from './waiverForm';
+import { errorMessage } from '../../format/errors';
 
 /** Checks worth waiving: those that do not pass and are not waived yet. */
 function waivableChecks(results: CheckResult[]): string[] {
@@ -95,7 +96,7 @@ export const WaiverRequestDialog = (props: {
       onRequested();
       onClose();
     } catch (e) {
-      setSubmitError((e as Error).message);
+      setSubmitError(errorMessage(e));
     } finally {
       setSubmitting(false);
     }

@@ -82,7 +82,7 @@ export const WaiversPanel = (props: {
         canRequest.allowed ? (
           <Box mt={1} mr={1}>
             <Button variant="outlined" color="primary" onClick={onRequest}>
-              Request waiver
+              Request a waiver
             </Button>
           </Box>
         ) : undefined

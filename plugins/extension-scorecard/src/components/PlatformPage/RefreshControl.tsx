@@ -10,6 +10,7 @@ import {
   extensionScorecardRefreshPermission,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { useRefreshRun } from '../../hooks/useRefreshRun';
+import { errorMessage } from '../../format/errors';
 
 const DONE_STATES = ['succeeded', 'failed', 'skipped'];
 
@@ -102,7 +103,7 @@ export const RefreshControl = (props: {
           role="alert"
           component="div"
         >
-          Could not start the collection: {error.message}
+          Could not start the collection: {errorMessage(error)}
         </Typography>
       )}
     </Box>

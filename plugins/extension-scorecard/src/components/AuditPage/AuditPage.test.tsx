@@ -1,0 +1,168 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, delay } from 'msw';
+import { QUARTERS, auditReport, snapshot } from '../../__testUtils__/fixtures';
+import {
+  API,
+  errorBody,
+  renderScorecard,
+  setupScorecardServer,
+} from '../../__testUtils__/renderScorecard';
+import { AuditPage } from './AuditPage';
+
+const server = setupScorecardServer();
+jest.setTimeout(30_000);
+
+const CSV =
+  'quarter,component_id,check_id,status\n2026-Q2,component:default/kyverno,webhook.scope,fail\n';
+
+function auditHandlers() {
+  const reports: string[] = [];
+  const exports: string[] = [];
+  server.use(
+    http.get(`${API}/audit/quarters`, () =>
+      HttpResponse.json({ items: QUARTERS }),
+    ),
+    http.get(`${API}/snapshots/:id`, ({ params }) =>
+      HttpResponse.json(
+        snapshot({
+          id: Number(params.id),
+          levels:
+            params.id === '5'
+              ? { 0: 4, 1: 6, 2: 3, 3: 1 }
+              : { 0: 3, 1: 6, 2: 4, 3: 2 },
+          averageScore: params.id === '5' ? 55 : 61.5,
+        }),
+      ),
+    ),
+    http.get(`${API}/audit/:quarter`, ({ params }) => {
+      reports.push(String(params.quarter));
+      return HttpResponse.json(
+        auditReport({ quarter: String(params.quarter) }),
+      );
+    }),
+    http.get(`${API}/audit/:quarter/export`, ({ params, request }) => {
+      const format = new URL(request.url).searchParams.get('format');
+      exports.push(`${params.quarter}:${format}`);
+      if (format === 'csv') {
+        return new HttpResponse(CSV, {
+          headers: { 'Content-Type': 'text/csv' },
+        });
+      }
+      return HttpResponse.json({ report: auditReport(), components: [] });
+    }),
+  );
+  return { reports, exports };
+}
+
+describe('AuditPage', () => {
+  it('shows progress while the quarters load', async () => {
+    server.use(
+      http.get(`${API}/audit/quarters`, async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    await renderScorecard(<AuditPage />);
+    expect(screen.getByTestId('progress')).toBeInTheDocument();
+  });
+
+  it('says when there is no quarter yet', async () => {
+    server.use(
+      http.get(`${API}/audit/quarters`, () => HttpResponse.json({ items: [] })),
+    );
+    await renderScorecard(<AuditPage />);
+    expect(
+      await screen.findByText('No quarter to audit yet'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows errors', async () => {
+    auditHandlers();
+    server.use(
+      http.get(`${API}/audit/:quarter`, () =>
+        HttpResponse.json(
+          ...errorBody(404, 'NotFoundError', 'no snapshot in 2026-Q2'),
+        ),
+      ),
+    );
+    await renderScorecard(<AuditPage />);
+    expect(
+      (await screen.findAllByText(/no snapshot in 2026-Q2/)).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('shows the newest quarter: levels, trend, changes and the auditor lists', async () => {
+    const { reports } = auditHandlers();
+    await renderScorecard(<AuditPage />);
+    expect(
+      await screen.findByText('Levels at the end of 2026-Q2'),
+    ).toBeInTheDocument();
+    expect(reports).toEqual(['2026-Q2']);
+    expect(
+      screen.getByRole('img', {
+        name: /Levels by quarter\. 2026-Q1: L0 4, L1 6, L2 3, L3 1, average score 55; 2026-Q2 \(so far\): L0 3/,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Since 2026-Q1')).toBeInTheDocument();
+    expect(screen.getByText('Better (1)')).toBeInTheDocument();
+    expect(screen.getByText('Worse (0)')).toBeInTheDocument();
+    expect(screen.getAllByText('team-security').length).toBeGreaterThan(0);
+    expect(screen.getByText('orphans (no owner)')).toBeInTheDocument();
+    expect(screen.getByText('Critical fails (1)')).toBeInTheDocument();
+    expect(screen.getByText('Orphans (1)')).toBeInTheDocument();
+    expect(screen.getByText('vault-agent-injector')).toBeInTheDocument();
+    expect(screen.getByText('Waivers used (1)')).toBeInTheDocument();
+    expect(screen.getByText('Waivers expired (0)')).toBeInTheDocument();
+    expect(screen.getByText('Retirements due (1)')).toBeInTheDocument();
+    expect(
+      screen.getByText('webhook-backend-down passed 12 days ago'),
+    ).toBeInTheDocument();
+  });
+
+  it('loads another quarter when picked', async () => {
+    const { reports } = auditHandlers();
+    await renderScorecard(<AuditPage />);
+    await screen.findByText('Levels at the end of 2026-Q2');
+    fireEvent.mouseDown(screen.getByLabelText('Quarter'));
+    await userEvent.click(
+      within(await screen.findByRole('listbox')).getByText('2026-Q1'),
+    );
+    expect(
+      await screen.findByText('Levels at the end of 2026-Q1'),
+    ).toBeInTheDocument();
+    expect(reports).toEqual(['2026-Q2', '2026-Q1']);
+  });
+
+  it('downloads the CSV and the JSON export', async () => {
+    const { exports } = auditHandlers();
+    const blobs: Blob[] = [];
+    const names: string[] = [];
+    const createObjectURL = jest.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:audit';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(function recordDownload(this: HTMLAnchorElement) {
+        names.push(this.download);
+      });
+    try {
+      await renderScorecard(<AuditPage />);
+      // Text queries: role queries are slow on a page this large in jsdom.
+      await userEvent.click(await screen.findByText('Download CSV'));
+      await waitFor(() =>
+        expect(names).toEqual(['extension-scorecard-audit-2026-Q2.csv']),
+      );
+      expect(await blobs[0].text()).toBe(CSV);
+      await userEvent.click(screen.getByText('Download JSON'));
+      await waitFor(() => expect(names).toHaveLength(2));
+      expect(names[1]).toBe('extension-scorecard-audit-2026-Q2.json');
+      expect(JSON.parse(await blobs[1].text()).report.quarter).toBe('2026-Q2');
+      expect(exports).toEqual(['2026-Q2:csv', '2026-Q2:json']);
+    } finally {
+      click.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import { toWaiverInput, validateWaiverForm } from './waiverForm';
+
+const now = new Date('2026-04-20T12:00:00.000Z');
+const valid = {
+  checkId: 'webhook.timeout',
+  cluster: '',
+  reason: 'The fix ships next sprint',
+  expiresOn: '2026-05-20',
+};
+
+describe('validateWaiverForm', () => {
+  it('accepts a complete request', () => {
+    expect(validateWaiverForm(valid, { now })).toEqual({});
+  });
+
+  it('names every missing or bad field', () => {
+    expect(
+      validateWaiverForm(
+        { checkId: '', cluster: '', reason: ' short  ', expiresOn: '' },
+        { now },
+      ),
+    ).toEqual({
+      checkId: 'Choose the check to waive',
+      reason: 'Explain why in at least 10 characters',
+      expiresOn: 'Choose the day the waiver ends',
+    });
+    expect(
+      validateWaiverForm({ ...valid, reason: 'x'.repeat(2001) }, { now })
+        .reason,
+    ).toBe('At most 2000 characters');
+    expect(
+      validateWaiverForm({ ...valid, expiresOn: '2026-04-19' }, { now })
+        .expiresOn,
+    ).toBe('The end date must be in the future');
+    expect(
+      validateWaiverForm({ ...valid, expiresOn: '2026-13-40' }, { now })
+        .expiresOn,
+    ).toBe('Choose the day the waiver ends');
+  });
+
+  it('enforces the maximum length of a waiver', () => {
+    expect(
+      validateWaiverForm({ ...valid, expiresOn: '2026-10-17' }, { now }),
+    ).toEqual({});
+    expect(
+      validateWaiverForm({ ...valid, expiresOn: '2026-10-19' }, { now })
+        .expiresOn,
+    ).toBe('A waiver lasts at most 180 days');
+    expect(
+      validateWaiverForm(
+        { ...valid, expiresOn: '2026-05-21' },
+        { now, maxDays: 30 },
+      ).expiresOn,
+    ).toBe('A waiver lasts at most 30 days');
+  });
+});
+
+describe('toWaiverInput', () => {
+  it('ends the waiver at the end of the chosen day, every cluster when none is chosen', () => {
+    expect(toWaiverInput('component:default/kyverno', valid, { now })).toEqual({
+      component: 'component:default/kyverno',
+      checkId: 'webhook.timeout',
+      cluster: null,
+      reason: 'The fix ships next sprint',
+      expiresAt: '2026-05-20T23:59:59.000Z',
+    });
+  });
+
+  it('never oversteps the maximum on the last allowed day', () => {
+    const input = toWaiverInput(
+      'component:default/kyverno',
+      { ...valid, cluster: 'prod-eu', expiresOn: '2026-10-17' },
+      { now },
+    );
+    expect(input.cluster).toBe('prod-eu');
+    expect(new Date(input.expiresAt).getTime()).toBeLessThanOrEqual(
+      now.getTime() + 180 * 24 * 3600 * 1000,
+    );
+  });
+});
