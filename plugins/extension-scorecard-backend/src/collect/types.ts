@@ -91,12 +91,14 @@ export type ResourceKey =
  * - forbidden: 401/403
  * - not-served: the API group/version or CRD is not installed (404)
  * - failed: anything else (timeout, 5xx, malformed body), with the reason
+ * `lastReadAt` (forbidden/failed): the objects are those of the last good read, kept
+ * from that time (set by the store, never by a collector).
  */
 export type ReadStatus =
   | { state: 'ok'; version?: string }
-  | { state: 'forbidden'; reason: string }
+  | { state: 'forbidden'; reason: string; lastReadAt?: string }
   | { state: 'not-served'; reason: string }
-  | { state: 'failed'; reason: string };
+  | { state: 'failed'; reason: string; lastReadAt?: string };
 
 export interface ServerVersion {
   major: string;

@@ -8,7 +8,11 @@ import type {
   ResourceReadStatus,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { Knex } from 'knex';
-import type { ClusterCollection } from '../collect/types';
+import type {
+  ClusterCollection,
+  ReadStatus,
+  ResourceKey,
+} from '../collect/types';
 import { compressJson, decompressJson, parseJsonColumn } from './encoding';
 
 interface ClusterCollectionRow {
@@ -60,6 +64,7 @@ export class ClusterCollectionStore {
     attemptedAt: string,
   ): Promise<void> {
     const failed = Boolean(collection.error);
+    if (!failed) collection = await this.withLastGoodObjects(collection);
     const row: Partial<ClusterCollectionRow> = failed
       ? {
           cluster: collection.cluster,
@@ -84,6 +89,49 @@ export class ClusterCollectionStore {
       .insert({ unreadable: '[]', ...row })
       .onConflict('cluster')
       .merge(Object.keys(row).filter(k => k !== 'cluster'));
+  }
+
+  /**
+   * A resource whose read failed or was forbidden in this run keeps the objects of its
+   * last good read, so one failing list does not make extensions vanish; its read
+   * status still says why they are not current (checks that need it say unknown).
+   * A resource that is no longer served (CRD uninstalled) is not kept.
+   */
+  private async withLastGoodObjects(
+    collection: ClusterCollection,
+  ): Promise<ClusterCollection> {
+    type Unreadable = Extract<ReadStatus, { state: 'failed' | 'forbidden' }>;
+    const unreadable = Object.entries(collection.reads).filter(
+      (entry): entry is [string, Unreadable] =>
+        entry[1]?.state === 'failed' || entry[1]?.state === 'forbidden',
+    );
+    if (unreadable.length === 0) return collection;
+    const row = await this.knex<ClusterCollectionRow>('cluster_collections')
+      .where('cluster', collection.cluster)
+      .first('payload');
+    if (!row?.payload) return collection;
+    const previous = decompressJson<ClusterCollection>(row.payload);
+    const reads = { ...collection.reads };
+    const objects = { ...collection.objects };
+    for (const [key, status] of unreadable) {
+      const resource = key as ResourceKey;
+      const before = previous.reads[resource];
+      const lastReadAt =
+        before?.state === 'ok'
+          ? previous.collectedAt
+          : before && 'lastReadAt' in before
+          ? before.lastReadAt
+          : undefined;
+      if (!lastReadAt) continue;
+      if (previous.objects[resource])
+        objects[resource] = previous.objects[resource];
+      reads[resource] = {
+        ...status,
+        reason: `${status.reason}; objects kept from the last good read at ${lastReadAt}`,
+        lastReadAt,
+      };
+    }
+    return { ...collection, reads, objects };
   }
 
   /**
