@@ -4,7 +4,7 @@
  * validity ends are spread relative to `now` (expired, days left, years left) so the
  * certificate checks have every outcome to find.
  */
-import { webcrypto } from 'node:crypto';
+import { createPrivateKey, webcrypto } from 'node:crypto';
 
 /** One certificate of the pool. */
 export interface PoolCertificate {
@@ -24,11 +24,7 @@ export const DEFAULT_VALIDITY_DAYS = [
   -12, 4, 18, 45, 120, 240, 365, 400, 730, 1095, 1825, 3650,
 ];
 
-/** Generates the pool: one certificate per validity, alternating ECDSA and RSA keys. */
-export async function createCertificatePool(options: {
-  now: Date;
-  validityDays?: readonly number[];
-}): Promise<PoolCertificate[]> {
+function loadX509() {
   // @peculiar/x509 needs the Reflect metadata polyfill before it loads.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('reflect-metadata');
@@ -36,6 +32,15 @@ export async function createCertificatePool(options: {
   const x509: typeof import('@peculiar/x509') = require('@peculiar/x509');
   const crypto = webcrypto as unknown as Crypto;
   x509.cryptoProvider.set(crypto);
+  return { x509, crypto };
+}
+
+/** Generates the pool: one certificate per validity, alternating ECDSA and RSA keys. */
+export async function createCertificatePool(options: {
+  now: Date;
+  validityDays?: readonly number[];
+}): Promise<PoolCertificate[]> {
+  const { x509, crypto } = loadX509();
 
   const days = options.validityDays ?? DEFAULT_VALIDITY_DAYS;
   const now = options.now.getTime();
@@ -83,4 +88,33 @@ export async function createCertificatePool(options: {
     });
   }
   return pool;
+}
+
+/** A serving certificate and key for 127.0.0.1 (the stand-in API servers' HTTPS). */
+export async function createServingCertificate(): Promise<{ key: string; cert: string; caData: string }> {
+  const { x509, crypto } = loadX509();
+  const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+  const keys = await crypto.subtle.generateKey(alg, true, ['sign', 'verify']);
+  const now = Date.now();
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: now.toString(16),
+    name: 'CN=fleet-stand-in-kube-apiserver',
+    notBefore: new Date(now - 60_000),
+    notAfter: new Date(now + 86_400_000),
+    keys,
+    signingAlgorithm: alg,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, undefined, true),
+      new x509.SubjectAlternativeNameExtension([
+        { type: 'ip', value: '127.0.0.1' },
+        { type: 'dns', value: 'localhost' },
+      ]),
+    ],
+  });
+  const pkcs8 = Buffer.from(await crypto.subtle.exportKey('pkcs8', keys.privateKey));
+  const key = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' })
+    .export({ format: 'pem', type: 'pkcs8' })
+    .toString();
+  const pem = cert.toString('pem');
+  return { key, cert: pem, caData: Buffer.from(pem).toString('base64') };
 }

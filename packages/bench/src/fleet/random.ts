@@ -56,14 +56,9 @@ export class SeededRandom {
 
   /** A UUID-shaped identifier (like metadata.uid). */
   uid(): string {
-    const hex = (n: number) =>
-      Array.from({ length: n }, () => this.int(0, 15).toString(16)).join('');
-    return `${hex(8)}-${hex(4)}-4${hex(3)}-${this.pick([
-      '8',
-      '9',
-      'a',
-      'b',
-    ])}${hex(3)}-${hex(12)}`;
+    const word = () => Math.floor(this.next() * 4294967296).toString(16).padStart(8, '0');
+    const hex = word() + word() + word() + word();
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[this.int(0, 3)]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   }
 
   /**

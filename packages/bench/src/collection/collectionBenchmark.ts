@@ -1,0 +1,92 @@
+/**
+ * Collection at fleet scale: the stand-in API servers in one child process, the
+ * collector in another (its peak RSS is its own), and the JSON.parse floor of the same
+ * response bodies in a third.
+ */
+import type { PoolCertificate } from '../fleet/certificates';
+import type { FleetOptions } from '../fleet/plan';
+import { BenchChild, benchModule } from '../process/benchChild';
+import type { ServedCluster } from './fleetEndpoints';
+import type { CollectionRun } from './fleetCollector';
+import type { ParseFloor } from './parseFloor';
+
+export interface CollectionFigures {
+  clusters: number;
+  componentsPerCluster: number;
+  objects: number;
+  wallMs: number;
+  rssBeforeBytes: number;
+  peakRssBytes: number;
+  /** Requests each cluster received (min and max over clusters). */
+  requestsPerCluster: { min: number; max: number };
+  /** Of those, list pages beyond the first (`continue`). */
+  continuePagesPerCluster: { min: number; max: number };
+  responseBytes: number;
+  floor?: ParseFloor;
+  problems: string[];
+}
+
+const here = (file: string) => benchModule(`collection/${file}`);
+
+export async function benchmarkCollection(options: {
+  fleet: FleetOptions;
+  certs: PoolCertificate[];
+  tls: boolean;
+  /** Measure the JSON.parse floor (and warm the stand-ins' caches first). */
+  floor: boolean;
+}): Promise<CollectionFigures> {
+  const server = BenchChild.start(here('fleetApiServer.ts'), { name: 'stand-in API servers' });
+  const children: BenchChild[] = [server];
+  try {
+    const served = await server.request<ServedCluster[]>('start', {
+      fleet: options.fleet,
+      certs: options.certs,
+      tls: options.tls,
+    });
+
+    const runCollector = async () => {
+      const collector = BenchChild.start(here('fleetCollector.ts'), { name: 'collector' });
+      children.push(collector);
+      const run = await collector.request<CollectionRun>('collect', { clusters: served });
+      await collector.stop();
+      return run;
+    };
+
+    if (options.floor) {
+      // warm-up: renders and caches every answer, so the measured run sees a server
+      // answering from memory (as an API server answers lists from its watch cache)
+      await runCollector();
+      await server.request('reset');
+    }
+    const run = await runCollector();
+    const requests = await server.request<Array<{ cluster: string; urls: string[]; bytes: number }>>('requests');
+
+    let floor: ParseFloor | undefined;
+    if (options.floor) {
+      const parser = BenchChild.start(here('parseFloor.ts'), { name: 'parse floor' });
+      children.push(parser);
+      floor = await parser.request<ParseFloor>('measure', {
+        clusters: requests.map(r => ({ served: served.find(s => s.name === r.cluster)!, urls: r.urls })),
+      });
+      await parser.stop();
+    }
+
+    const counts = requests.map(r => r.urls.length);
+    const continues = requests.map(r => r.urls.filter(u => u.includes('continue=')).length);
+    return {
+      clusters: served.length,
+      componentsPerCluster: options.fleet.componentsPerCluster,
+      objects: run.objects,
+      wallMs: run.wallMs,
+      rssBeforeBytes: run.rssBeforeBytes,
+      peakRssBytes: run.peakRssBytes,
+      requestsPerCluster: { min: Math.min(...counts), max: Math.max(...counts) },
+      continuePagesPerCluster: { min: Math.min(...continues), max: Math.max(...continues) },
+      responseBytes: requests.reduce((s, r) => s + r.bytes, 0),
+      floor,
+      problems: run.problems,
+    };
+  } finally {
+    for (const child of children.reverse()) await child.stop();
+  }
+}

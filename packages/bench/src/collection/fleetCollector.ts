@@ -1,0 +1,54 @@
+/**
+ * Child process: the plugin's live collector (`collectLiveCluster`, client-node +
+ * node-fetch) reading every cluster of the fleet at once. Alone in its process, so
+ * the peak RSS it reports is the collector's own.
+ */
+import { collectLiveCluster, LIVE_CLUSTER_DEFAULTS } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/live';
+import type { ClusterCollection } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
+import { serveBenchRequests } from '../process/benchChild';
+import { STAND_IN_TOKEN, type ServedCluster } from './fleetEndpoints';
+
+export interface CollectionRun {
+  wallMs: number;
+  /** maxRSS before collecting (modules loaded) and after, in bytes. */
+  rssBeforeBytes: number;
+  peakRssBytes: number;
+  objects: number;
+  /** Clusters with an error or a read that was not ok. */
+  problems: string[];
+}
+
+async function collect(request: { clusters: ServedCluster[] }): Promise<CollectionRun> {
+  // client-node loads on first use: load it before measuring
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@kubernetes/client-node');
+  const rssBeforeBytes = process.resourceUsage().maxRSS * 1024;
+  const started = performance.now();
+  const collections: ClusterCollection[] = await Promise.all(
+    request.clusters.map(c =>
+      collectLiveCluster({
+        name: c.name,
+        url: c.url,
+        caData: c.caData,
+        // client-node only talks plain HTTP with TLS verification off (the --http mode)
+        skipTLSVerify: c.url.startsWith('http:'),
+        serviceAccountToken: STAND_IN_TOKEN,
+        ...LIVE_CLUSTER_DEFAULTS,
+      }),
+    ),
+  );
+  const wallMs = performance.now() - started;
+  const peakRssBytes = process.resourceUsage().maxRSS * 1024;
+  const problems: string[] = [];
+  let objects = 0;
+  for (const c of collections) {
+    if (c.error) problems.push(`${c.cluster}: ${c.error}`);
+    for (const [key, read] of Object.entries(c.reads)) {
+      if (read && read.state !== 'ok' && read.state !== 'not-served') problems.push(`${c.cluster} ${key}: ${read.state}`);
+    }
+    for (const list of Object.values(c.objects)) objects += list?.length ?? 0;
+  }
+  return { wallMs, rssBeforeBytes, peakRssBytes, objects, problems };
+}
+
+serveBenchRequests({ collect });
