@@ -2,10 +2,42 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
+import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
+import { catalogServiceRef } from '@backstage/plugin-catalog-node';
+import { notificationService } from '@backstage/plugin-notifications-node';
+import { extensionScorecardPermissions } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { registerScorecardActions } from './actions/scorecardActions';
+import { readChecksConfig } from './checks';
+import { createClusterSources } from './collect/sources';
+import { assembleSnapshot } from './pipeline/assembleSnapshot';
+import {
+  readNotificationSettings,
+  ScorecardNotifier,
+} from './pipeline/notifications';
+import { RefreshCoordinator } from './pipeline/RefreshCoordinator';
+import {
+  readCollectionSchedules,
+  scheduleCollection,
+} from './pipeline/schedule';
+import { ScorecardAccess } from './service/access';
+import { AuditService } from './service/audit/AuditService';
+import {
+  certificateWarnDays,
+  checkDefinitions,
+  scenariosByKind,
+} from './service/checkCatalogue';
+import { EvidenceService } from './service/EvidenceService';
+import { RefreshService } from './service/RefreshService';
 import { createRouter } from './service/router';
+import { ScorecardService } from './service/ScorecardService';
+import { readApiSettings } from './service/settings';
+import { WaiverService } from './service/WaiverService';
+import { openScorecardStores } from './store';
+import { readRetentionPolicy } from './store/retention';
 
 /**
- * The Extension Scorecard backend plugin.
+ * The Extension Scorecard backend plugin. Wiring only: reads config, builds the
+ * pipeline, store and services, registers the tasks, router, permissions and actions.
  * @public
  */
 export const extensionScorecardPlugin = createBackendPlugin({
@@ -13,12 +45,134 @@ export const extensionScorecardPlugin = createBackendPlugin({
   register(env) {
     env.registerInit({
       deps: {
+        config: coreServices.rootConfig,
         logger: coreServices.logger,
+        database: coreServices.database,
+        scheduler: coreServices.scheduler,
         httpRouter: coreServices.httpRouter,
+        httpAuth: coreServices.httpAuth,
+        auth: coreServices.auth,
+        permissions: coreServices.permissions,
+        permissionsRegistry: coreServices.permissionsRegistry,
+        systemMetadata: coreServices.rootSystemMetadata,
+        catalog: catalogServiceRef,
+        notifications: notificationService,
+        actionsRegistry: actionsRegistryServiceRef,
       },
-      async init({ logger, httpRouter }) {
-        httpRouter.use(await createRouter({ logger }));
-        httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
+      async init(deps) {
+        const { config, logger } = deps;
+        const checksConfig = readChecksConfig(config);
+        const apiSettings = readApiSettings(config);
+        const retention = readRetentionPolicy(config);
+        const schedules = readCollectionSchedules(config);
+        const notificationSettings = readNotificationSettings(
+          config,
+          certificateWarnDays(checksConfig),
+        );
+        const sources = createClusterSources(config, logger);
+        const stores = await openScorecardStores(deps.database);
+
+        const installed = await deps.systemMetadata.getInstalledPlugins();
+        const notifier =
+          notificationSettings.enabled &&
+          installed.some(p => p.pluginId === 'notifications')
+            ? new ScorecardNotifier({
+                notifications: deps.notifications,
+                stores,
+                settings: notificationSettings,
+                logger,
+              })
+            : undefined;
+        logger.info(
+          `extension-scorecard: notifications ${
+            notifier ? 'on' : 'off (disabled or no notifications backend)'
+          }`,
+        );
+
+        const coordinator = new RefreshCoordinator({
+          stores,
+          sources,
+          logger,
+          assemble: run =>
+            assembleSnapshot(
+              {
+                stores,
+                catalog: deps.catalog,
+                auth: deps.auth,
+                logger,
+                checksConfig,
+                clusterNames: () => sources.map(s => s.name),
+                retention,
+                onSnapshot:
+                  notifier &&
+                  (written => notifier.notify(written).then(() => {})),
+              },
+              run,
+            ),
+        });
+        await scheduleCollection({
+          scheduler: deps.scheduler,
+          schedules,
+          sources,
+          clusters: stores.clusters,
+          coordinator,
+          logger,
+        });
+
+        const access = new ScorecardAccess({
+          permissions: deps.permissions,
+          catalog: deps.catalog,
+          auth: deps.auth,
+          adminGroup: apiSettings.adminGroup,
+          knownComponentIds: () => stores.snapshots.catalogComponentIds(),
+        });
+        const clusters = () =>
+          sources.map(s => ({ name: s.name, type: s.type }));
+        const definitions = checkDefinitions(checksConfig);
+        const reads = new ScorecardService({
+          stores,
+          access,
+          checks: () => definitions,
+          clusters,
+        });
+        const audit = new AuditService({ stores, reads });
+
+        deps.permissionsRegistry.addPermissions(extensionScorecardPermissions);
+        deps.httpRouter.use(
+          await createRouter({
+            httpAuth: deps.httpAuth,
+            reads,
+            audit,
+            evidence: new EvidenceService({
+              stores,
+              access,
+              reads,
+              scenariosOf: scenariosByKind(checksConfig),
+            }),
+            waivers: new WaiverService({
+              stores,
+              access,
+              reads,
+              maxDays: apiSettings.waiverMaxDays,
+            }),
+            refresh: new RefreshService({
+              stores,
+              access,
+              reads,
+              runner: coordinator,
+              clusters,
+            }),
+          }),
+        );
+        deps.httpRouter.addAuthPolicy({
+          path: '/health',
+          allow: 'unauthenticated',
+        });
+        registerScorecardActions({
+          actionsRegistry: deps.actionsRegistry,
+          reads,
+          audit,
+        });
       },
     });
   },

@@ -1,18 +1,218 @@
-import { LoggerService } from '@backstage/backend-plugin-api';
+/**
+ * The HTTP API, typed and validated from src/schema/openapi.yaml. Each handler
+ * authenticates the caller and hands over to the services, which check
+ * permissions and visibility; errors are Backstage errors (4xx with a message).
+ */
+import { HttpAuthService } from '@backstage/backend-plugin-api';
+import { createValidatedOpenApiRouter } from '@backstage/backend-openapi-utils';
+import { InputError } from '@backstage/errors';
 import express from 'express';
 import Router from 'express-promise-router';
+import { spec } from '../schema/openapi.generated';
+import type {
+  WaiverDecisionInput,
+  WaiverRecord,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import type { WaiverDecision } from '../store/WaiverStore';
+import type { AuditService } from './audit/AuditService';
+import type { EvidenceService } from './EvidenceService';
+import type { RefreshService } from './RefreshService';
+import type { ScorecardService } from './ScorecardService';
+import type { WaiverService } from './WaiverService';
 
+/** Largest accepted request body (JSON). Documented in the README. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Clear messages for bodies the JSON parser refused. */
+const bodyErrors: express.ErrorRequestHandler = (error, _req, _res, next) => {
+  if (error?.type === 'entity.too.large') {
+    next(
+      Object.assign(
+        new Error(
+          `Request body exceeds the limit of ${MAX_BODY_BYTES / 1024} KiB`,
+        ),
+        { name: 'PayloadTooLargeError', statusCode: 413 },
+      ),
+    );
+  } else if (error?.type === 'entity.parse.failed') {
+    next(new InputError(`Request body is not valid JSON: ${error.message}`));
+  } else {
+    next(error);
+  }
+};
+
+/** What the router needs. */
 export interface RouterOptions {
-  logger: LoggerService;
+  httpAuth: HttpAuthService;
+  reads: ScorecardService;
+  evidence: EvidenceService;
+  waivers: WaiverService;
+  audit: AuditService;
+  refresh: RefreshService;
 }
 
+/** Builds the plugin's router. `/health` is the only unauthenticated path. */
 export async function createRouter(
-  _options: RouterOptions,
+  options: RouterOptions,
 ): Promise<express.Router> {
-  const router = Router();
-  router.use(express.json());
+  const { httpAuth, reads, evidence, waivers, audit, refresh } = options;
+  // Bodies are parsed before the validated router so an oversized body answers 413
+  // (the validator would report every parser error as 400).
+  const outer = Router();
+  outer.use(express.json({ limit: MAX_BODY_BYTES }));
+  outer.use(bodyErrors);
+  const router = createValidatedOpenApiRouter<typeof spec>(spec, {
+    middleware: [(_req, _res, next) => next()],
+  });
+  outer.use(router);
+  // the typed router's requests carry typed params; the auth service takes any request
+  const credentials = (req: unknown) =>
+    httpAuth.credentials(req as express.Request, {
+      allow: ['user', 'service'],
+    });
+
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  return router;
+
+  router.get('/components', async (req, res) => {
+    res.json(await reads.listComponents(await credentials(req), req.query));
+  });
+
+  router.get('/components/:componentId', async (req, res) => {
+    res.json(
+      await reads.getComponent(
+        await credentials(req),
+        req.params.componentId,
+        req.query,
+      ),
+    );
+  });
+
+  router.get('/summaries/teams', async (req, res) => {
+    res.json(await reads.teamSummaries(await credentials(req), req.query));
+  });
+
+  router.get('/summaries/heatmap', async (req, res) => {
+    res.json(await reads.heatmap(await credentials(req), req.query));
+  });
+
+  router.get('/history', async (req, res) => {
+    res.json(await reads.history(await credentials(req), req.query));
+  });
+
+  router.get('/snapshots', async (req, res) => {
+    res.json(await reads.listSnapshots(await credentials(req), req.query));
+  });
+
+  router.get('/snapshots/:snapshotId', async (req, res) => {
+    res.json(
+      await reads.getSnapshot(await credentials(req), req.params.snapshotId),
+    );
+  });
+
+  router.get('/snapshot-diff', async (req, res) => {
+    res.json(
+      await reads.diff(await credentials(req), req.query.from, req.query.to),
+    );
+  });
+
+  router.get('/audit/quarters', async (req, res) => {
+    res.json({ items: await audit.quarters(await credentials(req)) });
+  });
+
+  router.get('/audit/:quarter', async (req, res) => {
+    res.json(await audit.report(await credentials(req), req.params.quarter));
+  });
+
+  router.get('/audit/:quarter/export', async (req, res) => {
+    const { quarter } = req.params;
+    const caller = await credentials(req);
+    const filename = `extension-scorecard-audit-${quarter}.${req.query.format}`;
+    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+    if (req.query.format === 'csv') {
+      const csv = await audit.exportCsv(caller, quarter);
+      // text body: the typed response only describes the JSON variant
+      (res as unknown as express.Response)
+        .type('text/csv; charset=utf-8')
+        .send(csv);
+    } else {
+      res.json(await audit.exportJson(caller, quarter));
+    }
+  });
+
+  router.get('/audit-trail', async (req, res) => {
+    res.json(await reads.auditTrail(await credentials(req), req.query));
+  });
+
+  router.get('/evidence', async (req, res) => {
+    res.json(await evidence.list(await credentials(req), req.query));
+  });
+
+  router.post('/evidence', async (req, res) => {
+    const result = await evidence.create(
+      await credentials(req),
+      req.body,
+      req.header('idempotency-key')!,
+    );
+    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.status(result.replayed ? 200 : 201).json(result.evidence);
+  });
+
+  router.get('/waivers', async (req, res) => {
+    res.json(await waivers.list(await credentials(req), req.query));
+  });
+
+  router.post('/waivers', async (req, res) => {
+    res
+      .status(201)
+      .json(await waivers.request(await credentials(req), req.body));
+  });
+
+  router.get('/waivers/:waiverId', async (req, res) => {
+    res.json(await waivers.get(await credentials(req), req.params.waiverId));
+  });
+
+  const decide =
+    (decision: WaiverDecision) =>
+    async (
+      req: { params: { waiverId: string }; body?: WaiverDecisionInput },
+      res: { json(body: WaiverRecord): unknown },
+    ) => {
+      res.json(
+        await waivers.decide(
+          await credentials(req),
+          req.params.waiverId,
+          decision,
+          req.body ?? {},
+        ),
+      );
+    };
+  router.post('/waivers/:waiverId/approve', decide('approve'));
+  router.post('/waivers/:waiverId/reject', decide('reject'));
+  router.post('/waivers/:waiverId/revoke', decide('revoke'));
+
+  router.post('/refresh', async (req, res) => {
+    res
+      .status(202)
+      .json(await refresh.trigger(await credentials(req), req.body));
+  });
+
+  router.get('/refresh', async (req, res) => {
+    res.json({ run: await refresh.latest(await credentials(req)) });
+  });
+
+  router.get('/refresh/:refreshId', async (req, res) => {
+    res.json(await refresh.get(await credentials(req), req.params.refreshId));
+  });
+
+  router.get('/clusters', async (req, res) => {
+    res.json({ items: await reads.clusters(await credentials(req)) });
+  });
+
+  router.get('/checks', async (req, res) => {
+    res.json({ items: await reads.checks(await credentials(req)) });
+  });
+
+  return outer;
 }

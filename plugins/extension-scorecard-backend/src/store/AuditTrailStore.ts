@@ -9,7 +9,8 @@ import type {
   Page,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { Knex } from 'knex';
-import { readPage, whereInJsonArray } from './database';
+import { readPage, whereComponentVisible } from './database';
+import { FULL_VISIBILITY, type ComponentVisibility } from './types';
 import { parseJsonColumn } from './encoding';
 
 /** An event to record. */
@@ -64,22 +65,16 @@ function toAuditEvent(row: Record<string, any>): AuditEvent {
 export class AuditTrailStore {
   constructor(private readonly knex: Knex) {}
 
-  /** Events newest first; `visibleComponents` restricts them to components the caller may see. */
+  /** Events newest first, of components the caller may see. */
   async list(
     query: AuditTrailQuery & { offset: number; limit: number },
-    visibleComponents?: (componentIds: string[]) => Promise<Set<string>>,
+    visibility: ComponentVisibility = FULL_VISIBILITY,
   ): Promise<Page<AuditEvent>> {
     const base = this.knex('audit_events');
     if (query.subjectType) base.where('subject_type', query.subjectType);
     if (query.subjectId) base.where('subject_id', query.subjectId);
     if (query.component) base.where('component_id', query.component);
-    if (visibleComponents) {
-      const ids: string[] = (await base.clone().distinct('component_id')).map(
-        r => r.component_id,
-      );
-      const visible = await visibleComponents(ids);
-      whereInJsonArray(this.knex, base, 'component_id', visible);
-    }
+    whereComponentVisible(this.knex, base, 'component_id', visibility);
     return readPage(
       base,
       { ...query, orderBy: [{ column: 'id', order: 'desc' }] },

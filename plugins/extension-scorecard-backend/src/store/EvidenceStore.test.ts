@@ -114,7 +114,7 @@ describe.each(databases.ids)('EvidenceStore on %p', databaseId => {
     ).toBe(1);
     const visible = await store.list(
       { offset: 0, limit: 10 },
-      new Set(['component:default/alpha']),
+      { entityRefs: new Set(['component:default/alpha']), orphans: false },
     );
     expect(visible.items.map(e => e.component)).toEqual([
       'component:default/alpha',

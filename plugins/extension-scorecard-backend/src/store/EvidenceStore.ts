@@ -14,7 +14,8 @@ import type {
 import { randomUUID } from 'node:crypto';
 import { Knex } from 'knex';
 import { changedFields, recordAuditEvent } from './AuditTrailStore';
-import { readPage, whereInJsonArray } from './database';
+import { readPage, whereComponentVisible } from './database';
+import { FULL_VISIBILITY, type ComponentVisibility } from './types';
 import { canonicalJson, parseJsonColumn, sha256 } from './encoding';
 
 /** Evidence to store: the input plus who, when, how and the idempotency key. */
@@ -154,16 +155,14 @@ export class EvidenceStore {
   /** Evidence newest first, optionally for the given components only. */
   async list(
     query: EvidenceQuery & { offset: number; limit: number },
-    visibleComponents?: ReadonlySet<string>,
+    visibility: ComponentVisibility = FULL_VISIBILITY,
   ): Promise<Page<ExperimentEvidence>> {
     const base = this.knex('evidence');
     if (query.component) base.where('component_id', query.component);
     if (query.cluster) base.where('cluster', query.cluster);
     if (query.scenario) base.where('scenario', query.scenario);
     if (query.tool) base.where('tool', query.tool);
-    if (visibleComponents) {
-      whereInJsonArray(this.knex, base, 'component_id', visibleComponents);
-    }
+    whereComponentVisible(this.knex, base, 'component_id', visibility);
     return readPage(
       base,
       {

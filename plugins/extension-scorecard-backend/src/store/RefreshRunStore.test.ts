@@ -68,6 +68,27 @@ describe.each(databases.ids)('RefreshRunStore on %p', databaseId => {
     expect((await store.latest())?.id).toBe(run.id);
   });
 
+  it('keeps every cluster of concurrent progress updates', async () => {
+    const clusters = Array.from({ length: 8 }, (_, i) => `c${i}`);
+    const run = await store.create({
+      trigger: 'manual',
+      scope: 'all',
+      target: null,
+      requestedBy: null,
+      clusters,
+      now: '2025-05-01T10:00:00.000Z',
+    });
+    await Promise.all(
+      clusters.map(cluster =>
+        store.updateCluster(run.id, cluster, { state: 'succeeded' }),
+      ),
+    );
+    const done = await store.get(run.id);
+    expect(done?.clusters.map(c => c.state)).toEqual(
+      clusters.map(() => 'succeeded'),
+    );
+  });
+
   it('fails abandoned runs and prunes old ones', async () => {
     for (const minute of ['00', '01', '02']) {
       await store.create({

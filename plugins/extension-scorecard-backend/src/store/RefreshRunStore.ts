@@ -12,6 +12,7 @@ import type {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { randomUUID } from 'node:crypto';
 import { Knex } from 'knex';
+import { isPostgres } from './database';
 import { parseJsonColumn } from './encoding';
 
 /** A run to create. */
@@ -135,7 +136,11 @@ export class RefreshRunStore {
     patch: Partial<Omit<ClusterRunStatus, 'cluster'>>,
   ): Promise<void> {
     await this.knex.transaction(async trx => {
-      const row = await trx('refresh_runs').where({ id }).first();
+      const select = trx('refresh_runs').where({ id });
+      // workers update clusters of one run concurrently: lock the row (SQLite has
+      // one writer anyway)
+      if (isPostgres(trx)) select.forUpdate();
+      const row = await select.first();
       if (!row) return;
       const clusters = parseJsonColumn<ClusterRunStatus[]>(row.clusters, []);
       const entry = clusters.find(c => c.cluster === cluster);

@@ -6,7 +6,12 @@ import {
 import { diffSnapshots } from './diff';
 import { componentHistory, seriesHistory } from './history';
 import { SnapshotStore } from './SnapshotStore';
-import { component, result, scorecard, snapshotOf } from './__testUtils__/scorecards';
+import {
+  component,
+  result,
+  scorecard,
+  snapshotOf,
+} from './__testUtils__/scorecards';
 import { FULL_VISIBILITY, type ComponentVisibility } from './types';
 
 jest.setTimeout(60_000);

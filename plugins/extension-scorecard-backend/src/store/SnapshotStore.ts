@@ -111,7 +111,10 @@ interface PreparedComponent {
 
 /** Snapshots, component states and evaluations in the plugin's database. */
 export class SnapshotStore {
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
 
   /**
    * Writes one immutable snapshot in ONE transaction: the snapshot row, its clusters,
@@ -367,7 +370,7 @@ export class SnapshotStore {
           ends.map(e => Number(e.id)),
         )
       : [];
-    const current = quarterOf(new Date().toISOString());
+    const current = quarterOf(this.clock().toISOString());
     const endIds = new Set(
       ends.filter(e => e.quarter < current).map(e => Number(e.id)),
     );
@@ -380,7 +383,7 @@ export class SnapshotStore {
   }
 
   private async quarterEnds(): Promise<Set<number>> {
-    const current = quarterOf(new Date().toISOString());
+    const current = quarterOf(this.clock().toISOString());
     const rows = await this.knex('snapshots')
       .where('quarter', '<', current)
       .select('quarter')
@@ -523,6 +526,14 @@ export class SnapshotStore {
         version: c.version ?? null,
       })),
     };
+  }
+
+  /** Every catalog-linked component id of the retained snapshots. */
+  async catalogComponentIds(): Promise<string[]> {
+    const rows = await this.knex('component_states')
+      .where('orphan', false)
+      .distinct('component_id');
+    return rows.map(r => r.component_id);
   }
 
   /** Decompressed evaluation bodies by id. */

@@ -14,7 +14,8 @@ import type {
 import { randomUUID } from 'node:crypto';
 import { Knex } from 'knex';
 import { changedFields, recordAuditEvent } from './AuditTrailStore';
-import { isPostgres, readPage, whereInJsonArray } from './database';
+import { isPostgres, readPage, whereComponentVisible } from './database';
+import { FULL_VISIBILITY, type ComponentVisibility } from './types';
 
 /** A waiver request as the service validated it. */
 export interface NewWaiver {
@@ -232,7 +233,7 @@ export class WaiverStore {
   async list(
     query: WaiverQuery & { offset: number; limit: number },
     now: string,
-    visibleComponents?: ReadonlySet<string>,
+    visibility: ComponentVisibility = FULL_VISIBILITY,
   ): Promise<Page<WaiverRecord>> {
     const base = this.knex<WaiverRow>('waivers');
     if (query.component) base.where('component_id', query.component);
@@ -256,9 +257,7 @@ export class WaiverStore {
         .andWhere('expires_at', '>', now)
         .andWhere('expires_at', '<=', until);
     }
-    if (visibleComponents) {
-      whereInJsonArray(this.knex, base, 'component_id', visibleComponents);
-    }
+    whereComponentVisible(this.knex, base, 'component_id', visibility);
     return readPage(
       base,
       {

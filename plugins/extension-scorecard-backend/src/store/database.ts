@@ -3,6 +3,7 @@ import {
   resolvePackagePath,
 } from '@backstage/backend-plugin-api';
 import { Knex } from 'knex';
+import { ORPHAN_ID_PREFIX, type ComponentVisibility } from './types';
 
 const migrationsDir = resolvePackagePath(
   '@extension-scorecard/plugin-extension-scorecard-backend',
@@ -81,4 +82,27 @@ export async function readPage<T>(
     limit: options.limit,
     items: rows.map(map),
   };
+}
+
+/**
+ * Restricts a query to rows whose component id (in `column`) the caller may see;
+ * orphans are recognised by their id prefix.
+ */
+export function whereComponentVisible(
+  knex: Knex,
+  query: Knex.QueryBuilder,
+  column: string,
+  visibility: ComponentVisibility,
+): Knex.QueryBuilder {
+  const { entityRefs, orphans } = visibility;
+  if (entityRefs === null && orphans) return query;
+  const orphanPattern = `${ORPHAN_ID_PREFIX}%`;
+  return query.where(outer => {
+    outer.where(linked => {
+      linked.whereNot(column, 'like', orphanPattern);
+      if (entityRefs !== null)
+        whereInJsonArray(knex, linked, column, entityRefs);
+    });
+    if (orphans) outer.orWhere(column, 'like', orphanPattern);
+  });
 }

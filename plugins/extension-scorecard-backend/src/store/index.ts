@@ -22,10 +22,13 @@ export interface ScorecardStores {
 }
 
 /** Builds the stores over an already migrated connection. */
-export function createScorecardStores(knex: Knex): ScorecardStores {
+export function createScorecardStores(
+  knex: Knex,
+  options: { now?: () => Date } = {},
+): ScorecardStores {
   return {
     knex,
-    snapshots: new SnapshotStore(knex),
+    snapshots: new SnapshotStore(knex, options.now),
     evidence: new EvidenceStore(knex),
     waivers: new WaiverStore(knex),
     auditTrail: new AuditTrailStore(knex),
@@ -47,4 +50,4 @@ export type {
   ComponentFilter,
   NewSnapshot,
 } from './types';
-export { FULL_VISIBILITY } from './types';
+export { FULL_VISIBILITY, isComponentVisible } from './types';

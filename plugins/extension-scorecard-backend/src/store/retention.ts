@@ -55,3 +55,24 @@ export function selectSnapshotsToKeep(
   if (newest) keep.add(newest.id);
   return keep;
 }
+
+/** Reads `extensionScorecard.retention` (whole numbers; defaults above). */
+export function readRetentionPolicy(config: {
+  getOptionalNumber(key: string): number | undefined;
+}): RetentionPolicy {
+  const read = (key: keyof RetentionPolicy, max: number) => {
+    const value =
+      config.getOptionalNumber(`extensionScorecard.retention.${key}`) ??
+      DEFAULT_RETENTION[key];
+    if (!Number.isInteger(value) || value < 0 || value > max) {
+      throw new Error(
+        `Invalid config at extensionScorecard.retention.${key}: expected a whole number between 0 and ${max}, got ${value}`,
+      );
+    }
+    return value;
+  };
+  return {
+    keepAllHours: read('keepAllHours', 24 * 365),
+    dailyDays: read('dailyDays', 3650),
+  };
+}

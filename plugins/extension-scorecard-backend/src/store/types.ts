@@ -119,3 +119,17 @@ export interface HistorySubject {
   scope: HistoryScope;
   key: string | null;
 }
+
+/** Prefix of the ids of orphans (extension objects no catalog entity claims). */
+export const ORPHAN_ID_PREFIX = 'orphan:';
+
+/** Whether a caller with this visibility may see the component. */
+export function isComponentVisible(
+  visibility: ComponentVisibility,
+  componentId: string,
+): boolean {
+  if (componentId.startsWith(ORPHAN_ID_PREFIX)) return visibility.orphans;
+  return (
+    visibility.entityRefs === null || visibility.entityRefs.has(componentId)
+  );
+}

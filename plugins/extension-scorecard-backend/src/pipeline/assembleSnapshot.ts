@@ -1,0 +1,225 @@
+/**
+ * The assemble step of a collection run: the latest collection of every cluster
+ * (a failed cluster contributes its last good data, marked stale) plus the catalog
+ * become the inventory; chaos results found in the clusters are imported as
+ * evidence; the checks evaluate the inventory; the store writes the snapshot in one
+ * transaction; retention runs; owning groups are notified.
+ */
+import { AuthService, LoggerService } from '@backstage/backend-plugin-api';
+import type { CatalogService } from '@backstage/plugin-catalog-node';
+import type {
+  CheckResult,
+  ComponentScorecard,
+  ObjectRef,
+  RunTrigger,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import { evaluateInventory, type ChecksConfig } from '../checks';
+import { evidenceFromChaosObjects } from '../checks/chaosEvidence';
+import { readCatalogEntities } from '../collect/catalog';
+import type { ClusterCollection } from '../collect/types';
+import { buildInventory } from '../inventory/buildInventory';
+import type {
+  ComponentInstance,
+  ExtensionComponent,
+  Inventory,
+} from '../inventory/model';
+import type { NewSnapshot, ScorecardStores } from '../store';
+import { canonicalJson, sha256 } from '../store/encoding';
+import type { RetentionPolicy } from '../store/retention';
+import type {
+  SnapshotComponentInput,
+  SnapshotWriteResult,
+  StoredInstance,
+} from '../store/types';
+
+/** Object lists of an instance that are not kept with a snapshot: they churn without meaning a change. */
+const VOLATILE_OBJECTS = new Set(['nodes', 'pendingPods', 'endpointSlices']);
+
+/** What the assemble step needs. */
+export interface AssembleDeps {
+  stores: ScorecardStores;
+  catalog: CatalogService;
+  auth: AuthService;
+  logger: LoggerService;
+  checksConfig: ChecksConfig;
+  /** Names of the configured clusters. */
+  clusterNames: () => string[];
+  retention: RetentionPolicy;
+  /** Called with each written snapshot (notifications). */
+  onSnapshot?: (written: WrittenSnapshot) => Promise<void>;
+}
+
+/** A written snapshot with the scorecards it holds. */
+export interface WrittenSnapshot extends SnapshotWriteResult {
+  takenAt: string;
+  scorecards: ComponentScorecard[];
+}
+
+/** The Kubernetes objects of an instance, as references, in a stable order. */
+export function instanceObjectRefs(instance: ComponentInstance): ObjectRef[] {
+  const refs: ObjectRef[] = [];
+  for (const [list, objects] of Object.entries(instance.objects)) {
+    if (VOLATILE_OBJECTS.has(list)) continue;
+    for (const object of objects ?? []) {
+      refs.push({
+        apiVersion: object.apiVersion,
+        kind: object.kind,
+        ...(object.metadata.namespace
+          ? { namespace: object.metadata.namespace }
+          : {}),
+        name: object.metadata.name,
+      });
+    }
+  }
+  const key = (r: ObjectRef) =>
+    `${r.kind}/${r.namespace ?? ''}/${r.name}/${r.apiVersion}`;
+  return refs.sort((a, b) => key(a).localeCompare(key(b)));
+}
+
+function storedInstances(component: ExtensionComponent): StoredInstance[] {
+  return component.instances
+    .map(instance => ({
+      cluster: instance.cluster,
+      objects: instanceObjectRefs(instance),
+      advertisedResources: [...instance.advertisedResources].sort(),
+      schedulerNames: [...instance.schedulerNames].sort(),
+    }))
+    .sort((a, b) => a.cluster.localeCompare(b.cluster));
+}
+
+/** The snapshot input of an evaluated inventory. */
+export function snapshotInput(
+  inventory: Inventory,
+  scorecards: ComponentScorecard[],
+  run: { takenAt: string; trigger: RunTrigger; refreshId: string | null },
+): NewSnapshot {
+  const byId = new Map(inventory.components.map(c => [c.id, c]));
+  const components: SnapshotComponentInput[] = scorecards.map(scorecard => {
+    const component = byId.get(scorecard.componentId);
+    return {
+      scorecard,
+      title: component?.catalog?.title ?? null,
+      instances: component ? storedInstances(component) : [],
+    };
+  });
+  return {
+    ...run,
+    clusters: inventory.clusters.map(collection => ({
+      name: collection.cluster,
+      source: collection.source,
+      collectedAt: collection.stale?.lastSuccessAt ?? collection.collectedAt,
+      stale: staleness(collection),
+      version: collection.version?.gitVersion ?? null,
+    })),
+    components,
+  };
+}
+
+function staleness(collection: ClusterCollection): { reason: string } | null {
+  if (collection.stale) return { reason: collection.stale.reason };
+  if (collection.error) return { reason: collection.error };
+  return null;
+}
+
+/**
+ * Imports the finished Chaos Mesh and LitmusChaos runs the inventory found as
+ * evidence (idempotent: the same run is stored once, a changed one again).
+ */
+export async function importChaosEvidence(
+  inventory: Inventory,
+  stores: ScorecardStores,
+  now: string,
+): Promise<number> {
+  let imported = 0;
+  for (const component of inventory.components) {
+    for (const record of evidenceFromChaosObjects(component)) {
+      const { id, submittedAt: _at, ...content } = record;
+      const result = await stores.evidence.create({
+        ...content,
+        submittedAt: now,
+        source: 'import',
+        idempotencyKey: `import:${sha256(canonicalJson({ id, content }))}`,
+      });
+      if (!result.replayed) imported += 1;
+    }
+  }
+  return imported;
+}
+
+/** The previous snapshot's results per component (for checks that look back one run). */
+async function previousResults(
+  stores: ScorecardStores,
+): Promise<Map<string, readonly CheckResult[]>> {
+  const latest = await stores.snapshots.latestSnapshot();
+  if (!latest) return new Map();
+  const cards = await stores.snapshots.loadScorecards(latest, {
+    entityRefs: null,
+    orphans: true,
+  });
+  return new Map([...cards].map(([id, card]) => [id, card.results]));
+}
+
+/** Runs the assemble step and returns the written snapshot. */
+export async function assembleSnapshot(
+  deps: AssembleDeps,
+  run: { trigger: RunTrigger; refreshId: string | null; now: Date },
+): Promise<WrittenSnapshot> {
+  const { stores, logger } = deps;
+  const takenAt = run.now.toISOString();
+  const collections = await stores.clusters.latest(deps.clusterNames());
+  const entities = await readCatalogEntities({
+    catalog: deps.catalog,
+    credentials: await deps.auth.getOwnServiceCredentials(),
+  });
+  const inventory = buildInventory({
+    clusters: collections,
+    entities,
+    now: run.now,
+  });
+  const imported = await importChaosEvidence(inventory, stores, takenAt);
+  const evidence = [...(await stores.evidence.byComponent()).values()].flat();
+  const scorecards = evaluateInventory(inventory, {
+    now: run.now,
+    evidence,
+    waivers: await stores.waivers.active(takenAt),
+    previous: await previousResults(stores),
+    config: deps.checksConfig,
+  });
+  const written = await stores.snapshots.writeSnapshot(
+    snapshotInput(inventory, scorecards, { takenAt, ...run }),
+  );
+  const stale = collections.filter(c => c.stale || c.error).map(c => c.cluster);
+  logger.info(
+    `extension-scorecard: snapshot ${written.snapshotId} of ${
+      scorecards.length
+    } components from ${collections.length} clusters (${
+      written.added.length
+    } added, ${written.removed.length} removed, ${written.changed} changed, ${
+      written.unchanged
+    } unchanged${stale.length ? `; stale: ${stale.join(', ')}` : ''}${
+      imported ? `; ${imported} chaos results imported as evidence` : ''
+    })`,
+  );
+  const retention = await stores.snapshots.applyRetention(
+    deps.retention,
+    run.now,
+  );
+  if (retention.deletedSnapshots) {
+    logger.info(
+      `extension-scorecard: retention removed ${retention.deletedSnapshots} snapshots, ${retention.deletedStates} component states and ${retention.deletedEvaluations} evaluations`,
+    );
+  }
+  const result = { ...written, takenAt, scorecards };
+  if (deps.onSnapshot) {
+    try {
+      await deps.onSnapshot(result);
+    } catch (error) {
+      logger.warn(
+        `extension-scorecard: notifications for snapshot ${
+          written.snapshotId
+        } failed: ${(error as Error).message}`,
+      );
+    }
+  }
+  return result;
+}

@@ -1,0 +1,194 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import { ConfigReader } from '@backstage/config';
+import { Knex } from 'knex';
+import { createScorecardStores, type ScorecardStores } from '../store';
+import {
+  scorecardTestDatabases,
+  useMigratedDatabase,
+} from '../store/__testUtils__/databases';
+import { result, scorecard } from '../store/__testUtils__/scorecards';
+import type { WrittenSnapshot } from './assembleSnapshot';
+import {
+  readNotificationSettings,
+  ScorecardNotifier,
+  snapshotNotices,
+} from './notifications';
+
+const NOW = new Date('2025-05-01T00:00:00.000Z');
+const settings = readNotificationSettings(new ConfigReader({}), 30);
+
+function written(overrides: Partial<WrittenSnapshot> = {}): WrittenSnapshot {
+  const card = scorecard('component:default/alpha', {
+    results: [
+      result('retirement.migration-plan', 'warn', {
+        observed: { targetDate: '2025-05-20' },
+      }),
+    ],
+  });
+  card.certificates = [
+    {
+      cluster: 'prod',
+      source:
+        'ValidatingWebhookConfiguration/alpha/webhooks[0].clientConfig.caBundle',
+      subject: 'CN=alpha-webhook',
+      notAfter: '2025-05-21T00:00:00.000Z',
+      daysLeft: 20,
+    },
+    {
+      cluster: 'prod',
+      source: 'Certificate/alpha-serving',
+      notAfter: '2026-01-01',
+      daysLeft: 245,
+    },
+  ];
+  const orphan = scorecard('orphan:prod/x', { results: [] });
+  orphan.certificates = [
+    { cluster: 'prod', source: 'x', daysLeft: 1, notAfter: '2025-05-02' },
+  ];
+  return {
+    snapshotId: 7,
+    takenAt: NOW.toISOString(),
+    added: [],
+    removed: [],
+    changed: 1,
+    unchanged: 0,
+    levelChanges: [
+      {
+        componentId: 'component:default/alpha',
+        owner: 'group:default/team-a',
+        name: 'alpha',
+        from: 2,
+        to: 1,
+      },
+      {
+        componentId: 'component:default/beta',
+        owner: 'group:default/team-b',
+        name: 'beta',
+        from: 1,
+        to: 2,
+      },
+    ],
+    scorecards: [card, orphan],
+    ...overrides,
+  };
+}
+
+const waiver = {
+  id: 'w1',
+  component: 'component:default/alpha',
+  checkId: 'webhook.timeout',
+  cluster: null,
+  reason: 'vendor fix pending',
+  expiresAt: '2025-05-10T00:00:00.000Z',
+  state: 'approved' as const,
+  requestedBy: 'user:default/ana',
+  requestedAt: '2025-04-01T00:00:00.000Z',
+  decidedBy: 'user:default/carla',
+  decidedAt: '2025-04-02T00:00:00.000Z',
+  owner: 'group:default/team-a',
+};
+
+describe('snapshotNotices', () => {
+  it('announces expiring certificates, waivers, migration deadlines and level drops to owners', () => {
+    const notices = snapshotNotices(written(), [waiver], settings, NOW);
+    expect(notices.map(n => [n.key.split(':')[0], n.owner])).toEqual([
+      ['certificate', 'group:default/team-a'],
+      ['migration', 'group:default/team-a'],
+      ['waiver', 'group:default/team-a'],
+      ['level-drop', 'group:default/team-a'],
+    ]);
+    expect(notices[0].title).toBe('alpha: certificate expires in 20 days');
+    expect(notices[1].title).toBe('alpha: migration deadline in 19 days');
+    expect(notices[3].title).toMatch(/dropped from L2 safe boundary to L1/);
+  });
+
+  it('honours the switches and thresholds', () => {
+    const off = readNotificationSettings(
+      new ConfigReader({
+        extensionScorecard: {
+          notifications: {
+            certificates: { warnDays: 10 },
+            migrations: { enabled: false },
+            levelDrops: { enabled: false },
+          },
+        },
+      }),
+      30,
+    );
+    expect(
+      snapshotNotices(written(), [waiver], off, NOW).map(
+        n => n.key.split(':')[0],
+      ),
+    ).toEqual(['waiver']);
+    const disabled = readNotificationSettings(
+      new ConfigReader({
+        extensionScorecard: { notifications: { enabled: false } },
+      }),
+      30,
+    );
+    expect(snapshotNotices(written(), [waiver], disabled, NOW)).toEqual([]);
+    expect(() =>
+      readNotificationSettings(
+        new ConfigReader({
+          extensionScorecard: {
+            notifications: { waivers: { withinDays: -1 } },
+          },
+        }),
+        30,
+      ),
+    ).toThrow(/notifications.waivers.withinDays/);
+  });
+});
+
+const databases = scorecardTestDatabases();
+
+describe.each(databases.ids)('ScorecardNotifier on %p', databaseId => {
+  const database = useMigratedDatabase(databases, databaseId);
+  let knex: Knex;
+  let stores: ScorecardStores;
+
+  beforeEach(() => {
+    knex = database.get();
+    stores = createScorecardStores(knex);
+  });
+
+  it('sends each notice once, to the owning group', async () => {
+    const notifications = { send: jest.fn().mockResolvedValue(undefined) };
+    const notifier = new ScorecardNotifier({
+      notifications,
+      stores,
+      settings,
+      logger: mockServices.logger.mock(),
+      now: () => NOW,
+    });
+    expect(await notifier.notify(written())).toBe(3);
+    expect(notifications.send).toHaveBeenCalledWith({
+      recipients: { type: 'entity', entityRef: 'group:default/team-a' },
+      payload: expect.objectContaining({
+        title: 'alpha: certificate expires in 20 days',
+        topic: 'extension-scorecard',
+        link: '/catalog/default/component/alpha/extension-scorecard',
+      }),
+    });
+    expect(await notifier.notify(written())).toBe(0);
+    expect(await notifier.notify(written({ snapshotId: 8 }))).toBe(1);
+  });
+
+  it('retries a notice whose sending failed', async () => {
+    const notifications = {
+      send: jest
+        .fn()
+        .mockRejectedValueOnce(new Error('notifications down'))
+        .mockResolvedValue(undefined),
+    };
+    const notifier = new ScorecardNotifier({
+      notifications,
+      stores,
+      settings,
+      logger: mockServices.logger.mock(),
+      now: () => NOW,
+    });
+    expect(await notifier.notify(written())).toBe(2);
+    expect(await notifier.notify(written())).toBe(1);
+  });
+});

@@ -1,0 +1,258 @@
+/**
+ * Notifications to the owning group after each snapshot: a certificate entering
+ * its warn window, a waiver expiring soon, a migration deadline coming up, a
+ * component dropping a level. Each condition is sent once (notification_log).
+ * Off unless the notifications backend is installed; each kind can be turned off.
+ */
+import { LoggerService } from '@backstage/backend-plugin-api';
+import { parseEntityRef } from '@backstage/catalog-model';
+import { Config } from '@backstage/config';
+import type { NotificationService } from '@backstage/plugin-notifications-node';
+import type { NotificationSeverity } from '@backstage/plugin-notifications-common';
+import {
+  LEVEL_TITLES,
+  type ComponentScorecard,
+  type Waiver,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import type { ScorecardStores } from '../store';
+import type { WrittenSnapshot } from './assembleSnapshot';
+
+/** `extensionScorecard.notifications`. */
+export interface NotificationSettings {
+  enabled: boolean;
+  certificates: { enabled: boolean; warnDays: number };
+  waivers: { enabled: boolean; withinDays: number };
+  migrations: { enabled: boolean; withinDays: number };
+  levelDrops: { enabled: boolean };
+}
+
+/** Reads the settings; `certificateWarnDays` is the cert.expiry check's warn threshold. */
+export function readNotificationSettings(
+  config: Config,
+  certificateWarnDays: number,
+): NotificationSettings {
+  const root = config.getOptionalConfig('extensionScorecard.notifications');
+  const flag = (key: string) =>
+    root?.getOptionalBoolean(`${key}.enabled`) ?? true;
+  const days = (key: string, fallback: number) => {
+    const value = root?.getOptionalNumber(key) ?? fallback;
+    if (!Number.isInteger(value) || value < 0 || value > 3650) {
+      throw new Error(
+        `Invalid config at extensionScorecard.notifications.${key}: expected whole days between 0 and 3650, got ${value}`,
+      );
+    }
+    return value;
+  };
+  return {
+    enabled: root?.getOptionalBoolean('enabled') ?? true,
+    certificates: {
+      enabled: flag('certificates'),
+      warnDays: days('certificates.warnDays', certificateWarnDays),
+    },
+    waivers: {
+      enabled: flag('waivers'),
+      withinDays: days('waivers.withinDays', 14),
+    },
+    migrations: {
+      enabled: flag('migrations'),
+      withinDays: days('migrations.withinDays', 30),
+    },
+    levelDrops: { enabled: flag('levelDrops') },
+  };
+}
+
+/** One notification to one owning group. */
+export interface Notice {
+  /** What it is about; sent once per key. */
+  key: string;
+  owner: string;
+  title: string;
+  description: string;
+  componentId: string;
+  severity: NotificationSeverity;
+}
+
+function entityLink(componentId: string): string | undefined {
+  try {
+    const ref = parseEntityRef(componentId);
+    return `/catalog/${ref.namespace}/${ref.kind.toLocaleLowerCase('en-US')}/${
+      ref.name
+    }/extension-scorecard`;
+  } catch {
+    return undefined;
+  }
+}
+
+function daysUntil(date: string, now: Date): number {
+  return Math.floor((Date.parse(date) - now.getTime()) / 86_400_000);
+}
+
+function certificateNotices(
+  card: ComponentScorecard,
+  settings: NotificationSettings,
+): Notice[] {
+  return card.certificates
+    .filter(
+      c =>
+        c.daysLeft !== undefined &&
+        c.daysLeft <= settings.certificates.warnDays,
+    )
+    .map(c => ({
+      key: `certificate:${card.componentId}:${c.cluster}:${c.source}:${c.notAfter}`,
+      owner: card.owner!,
+      componentId: card.componentId,
+      severity: c.daysLeft! < 7 ? 'critical' : 'high',
+      title: `${card.name}: certificate ${
+        c.daysLeft! < 0 ? 'expired' : `expires in ${c.daysLeft} days`
+      }`,
+      description: `${c.subject ?? 'A certificate'} in ${c.cluster} (${
+        c.source
+      }) is valid until ${c.notAfter}.`,
+    }));
+}
+
+function migrationNotices(
+  card: ComponentScorecard,
+  settings: NotificationSettings,
+  now: Date,
+): Notice[] {
+  return card.results
+    .filter(r => r.checkId === 'retirement.migration-plan')
+    .flatMap(r => {
+      const target = r.observed?.targetDate;
+      if (typeof target !== 'string' || Number.isNaN(Date.parse(target)))
+        return [];
+      const left = daysUntil(target, now);
+      if (left < 0 || left > settings.migrations.withinDays) return [];
+      return [
+        {
+          key: `migration:${card.componentId}:${target}`,
+          owner: card.owner!,
+          componentId: card.componentId,
+          severity: 'high' as const,
+          title: `${card.name}: migration deadline in ${left} days`,
+          description: `The migration off ${card.name} is due on ${target}. ${r.message}`,
+        },
+      ];
+    });
+}
+
+function waiverNotice(waiver: Waiver, owner: string, now: Date): Notice {
+  const left = daysUntil(waiver.expiresAt, now);
+  return {
+    key: `waiver:${waiver.id}:${waiver.expiresAt}`,
+    owner,
+    componentId: waiver.component,
+    severity: 'normal',
+    title: `Waiver for ${waiver.checkId} expires in ${left} days`,
+    description: `The waiver on ${waiver.component}${
+      waiver.cluster ? ` (${waiver.cluster})` : ''
+    } ends on ${
+      waiver.expiresAt
+    }: fix the check or request a new waiver. Reason given: ${waiver.reason}`,
+  };
+}
+
+/** Everything a written snapshot should announce (pure, for tests). */
+export function snapshotNotices(
+  written: WrittenSnapshot,
+  expiringWaivers: ReadonlyArray<Waiver & { owner: string | null }>,
+  settings: NotificationSettings,
+  now: Date,
+): Notice[] {
+  if (!settings.enabled) return [];
+  const notices: Notice[] = [];
+  const owners = new Map(written.scorecards.map(c => [c.componentId, c.owner]));
+  for (const card of written.scorecards) {
+    if (!card.owner) continue;
+    if (settings.certificates.enabled)
+      notices.push(...certificateNotices(card, settings));
+    if (settings.migrations.enabled)
+      notices.push(...migrationNotices(card, settings, now));
+  }
+  if (settings.waivers.enabled) {
+    for (const waiver of expiringWaivers) {
+      const owner = owners.get(waiver.component) ?? waiver.owner;
+      if (owner) notices.push(waiverNotice(waiver, owner, now));
+    }
+  }
+  if (settings.levelDrops.enabled) {
+    for (const change of written.levelChanges) {
+      if (change.to >= change.from || !change.owner) continue;
+      notices.push({
+        key: `level-drop:${change.componentId}:${written.snapshotId}`,
+        owner: change.owner,
+        componentId: change.componentId,
+        severity: 'high',
+        title: `${change.name} dropped from ${LEVEL_TITLES[change.from]} to ${
+          LEVEL_TITLES[change.to]
+        }`,
+        description: `Snapshot ${written.snapshotId} (${written.takenAt}) rates ${change.name} lower than the one before; the scorecard shows which checks got worse.`,
+      });
+    }
+  }
+  return notices;
+}
+
+/** Sends a snapshot's notices that were not sent before. */
+export class ScorecardNotifier {
+  constructor(
+    private readonly deps: {
+      notifications: NotificationService;
+      stores: ScorecardStores;
+      settings: NotificationSettings;
+      logger: LoggerService;
+      now?: () => Date;
+    },
+  ) {}
+
+  async notify(written: WrittenSnapshot): Promise<number> {
+    const { stores, settings, notifications, logger } = this.deps;
+    const now = this.deps.now ? this.deps.now() : new Date();
+    const expiring = settings.waivers.enabled
+      ? (
+          await stores.waivers.list(
+            {
+              expiringWithinDays: settings.waivers.withinDays,
+              offset: 0,
+              limit: 1000,
+            },
+            now.toISOString(),
+          )
+        ).items
+      : [];
+    const notices = snapshotNotices(written, expiring, settings, now);
+    const unsent = new Set(
+      await stores.notificationLog.unsent(notices.map(n => n.key)),
+    );
+    const sent: string[] = [];
+    for (const notice of notices) {
+      if (!unsent.has(notice.key)) continue;
+      unsent.delete(notice.key);
+      try {
+        await notifications.send({
+          recipients: { type: 'entity', entityRef: notice.owner },
+          payload: {
+            title: notice.title,
+            description: notice.description,
+            link: entityLink(notice.componentId),
+            severity: notice.severity,
+            topic: 'extension-scorecard',
+            scope: notice.key,
+          },
+        });
+        sent.push(notice.key);
+      } catch (error) {
+        logger.warn(
+          `extension-scorecard: could not notify ${notice.owner} (${
+            notice.key
+          }): ${(error as Error).message}`,
+        );
+      }
+    }
+    await stores.notificationLog.markSent(sent, now.toISOString());
+    if (sent.length)
+      logger.info(`extension-scorecard: sent ${sent.length} notifications`);
+    return sent.length;
+  }
+}

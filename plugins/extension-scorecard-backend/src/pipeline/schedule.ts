@@ -1,0 +1,94 @@
+/**
+ * Scheduled collection through the scheduler service, with global scope so one
+ * replica runs each task: one task per cluster (replicas share hundreds of
+ * clusters) and one task that assembles the snapshot from their latest data.
+ */
+import {
+  LoggerService,
+  readSchedulerServiceTaskScheduleDefinitionFromConfig,
+  SchedulerService,
+  SchedulerServiceTaskScheduleDefinition,
+} from '@backstage/backend-plugin-api';
+import { Config } from '@backstage/config';
+import type { ClusterSource } from '../collect/types';
+import type { ClusterCollectionStore } from '../store/ClusterCollectionStore';
+import { collectCluster } from './collectCluster';
+import type { RefreshCoordinator } from './RefreshCoordinator';
+
+/** When clusters are collected and snapshots assembled. */
+export interface CollectionSchedules {
+  collect: SchedulerServiceTaskScheduleDefinition;
+  assemble: SchedulerServiceTaskScheduleDefinition;
+}
+
+/** Defaults: hourly; the first collection 10 s and the first snapshot 30 s after start. */
+export const DEFAULT_SCHEDULES: CollectionSchedules = {
+  collect: {
+    frequency: { hours: 1 },
+    timeout: { minutes: 10 },
+    initialDelay: { seconds: 10 },
+  },
+  assemble: {
+    frequency: { hours: 1 },
+    timeout: { minutes: 15 },
+    initialDelay: { seconds: 30 },
+  },
+};
+
+/** Reads `extensionScorecard.schedule.collect` and `.assemble` (each optional). */
+export function readCollectionSchedules(config: Config): CollectionSchedules {
+  const read = (key: keyof CollectionSchedules) => {
+    const section = config.getOptionalConfig(
+      `extensionScorecard.schedule.${key}`,
+    );
+    return section
+      ? readSchedulerServiceTaskScheduleDefinitionFromConfig(section)
+      : DEFAULT_SCHEDULES[key];
+  };
+  return { collect: read('collect'), assemble: read('assemble') };
+}
+
+/** Task id of a cluster's collection. */
+export function collectTaskId(cluster: string): string {
+  return `extension-scorecard:collect:${cluster}`;
+}
+
+/** Task id of the assemble step. */
+export const ASSEMBLE_TASK_ID = 'extension-scorecard:assemble';
+
+/** Registers the collection and assemble tasks. */
+export async function scheduleCollection(deps: {
+  scheduler: SchedulerService;
+  schedules: CollectionSchedules;
+  sources: readonly ClusterSource[];
+  clusters: ClusterCollectionStore;
+  coordinator: RefreshCoordinator;
+  logger: LoggerService;
+}): Promise<void> {
+  const { scheduler, schedules, logger } = deps;
+  for (const source of deps.sources) {
+    await scheduler.scheduleTask({
+      id: collectTaskId(source.name),
+      scope: 'global',
+      ...schedules.collect,
+      fn: async () => {
+        await collectCluster(source, {
+          clusters: deps.clusters,
+          logger,
+          now: () => new Date(),
+        });
+      },
+    });
+  }
+  let first = true;
+  await scheduler.scheduleTask({
+    id: ASSEMBLE_TASK_ID,
+    scope: 'global',
+    ...schedules.assemble,
+    fn: async () => {
+      const trigger = first ? 'startup' : 'schedule';
+      first = false;
+      await deps.coordinator.assembleScheduled(trigger);
+    },
+  });
+}

@@ -1,0 +1,324 @@
+/**
+ * The read side of the API: components, summaries, history, snapshots, diffs,
+ * clusters and checks. Every call checks the read permission and narrows the
+ * answer to the components the caller may see. Used by the router and the actions.
+ */
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import { InputError, NotFoundError } from '@backstage/errors';
+import {
+  DIMENSIONS,
+  EXTENSION_KINDS,
+  extensionScorecardReadPermission,
+  type AuditEvent,
+  type AuditTrailQuery,
+  type CheckDefinition,
+  type ClusterStatus,
+  type ComponentDetail,
+  type ComponentPage,
+  type ComponentQuery,
+  type Heatmap,
+  type HeatmapQuery,
+  type HistoryQuery,
+  type HistorySeries,
+  type Page,
+  type Snapshot,
+  type SnapshotDiff,
+  type TeamSummaryList,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import type { ComponentVisibility, ScorecardStores } from '../store';
+import type { ComponentStateRow } from '../store/componentStates';
+import { diffSnapshots } from '../store/diff';
+import { componentHistory, seriesHistory } from '../store/history';
+import type { ScorecardAccess } from './access';
+
+/** Default and maximum page sizes. */
+export const PAGE_DEFAULT = 50;
+
+/** The snapshot, component and cluster configuration the read side needs. */
+export interface ScorecardServiceOptions {
+  stores: ScorecardStores;
+  access: ScorecardAccess;
+  /** The check catalogue as configured. */
+  checks: () => CheckDefinition[];
+  /** The configured clusters. */
+  clusters: () => ReadonlyArray<{ name: string; type: 'live' | 'dump' }>;
+  now?: () => Date;
+}
+
+/** Reads of the scorecard, permission-checked and visibility-filtered. */
+export class ScorecardService {
+  constructor(private readonly options: ScorecardServiceOptions) {}
+
+  private get stores() {
+    return this.options.stores;
+  }
+
+  now(): Date {
+    return this.options.now ? this.options.now() : new Date();
+  }
+
+  /** Checks the read permission and returns the caller's visibility. */
+  async readerVisibility(
+    credentials: BackstageCredentials,
+  ): Promise<ComponentVisibility> {
+    await this.options.access.require(
+      extensionScorecardReadPermission,
+      credentials,
+    );
+    return this.options.access.visibility(credentials);
+  }
+
+  /** The requested snapshot, or the newest; NotFoundError when there is none. */
+  async snapshot(id?: number): Promise<Snapshot> {
+    const snapshot =
+      id === undefined
+        ? await this.stores.snapshots.latestSnapshot()
+        : await this.stores.snapshots.getSnapshot(id);
+    if (!snapshot) {
+      throw new NotFoundError(
+        id === undefined
+          ? 'No snapshot yet: the first collection run has not finished'
+          : `No snapshot ${id} (it may have been removed by retention)`,
+      );
+    }
+    return snapshot;
+  }
+
+  /** A component of the latest snapshot the caller may see; NotFoundError otherwise. */
+  async latestComponentRow(
+    componentId: string,
+    visibility: ComponentVisibility,
+  ): Promise<ComponentStateRow> {
+    const row = await this.stores.snapshots.componentRow(
+      await this.snapshot(),
+      componentId,
+      visibility,
+    );
+    if (!row) {
+      throw new NotFoundError(
+        `No component ${componentId} in the latest snapshot that you may see`,
+      );
+    }
+    return row;
+  }
+
+  async listComponents(
+    credentials: BackstageCredentials,
+    query: ComponentQuery,
+  ): Promise<ComponentPage> {
+    const visibility = await this.readerVisibility(credentials);
+    const snapshot = await this.snapshot(query.snapshot);
+    const { snapshot: _s, sort, order, offset, limit, ...filter } = query;
+    const page = {
+      sort: sort ?? 'name',
+      order: order ?? 'asc',
+      offset: offset ?? 0,
+      limit: limit ?? PAGE_DEFAULT,
+    };
+    const result = await this.stores.snapshots.listComponents(
+      snapshot,
+      filter,
+      page,
+      visibility,
+    );
+    return {
+      snapshot: { id: snapshot.id, takenAt: snapshot.takenAt },
+      total: result.total,
+      offset: page.offset,
+      limit: page.limit,
+      items: result.items,
+    };
+  }
+
+  async getComponent(
+    credentials: BackstageCredentials,
+    componentId: string,
+    options: { snapshot?: number; historyLimit?: number },
+  ): Promise<ComponentDetail> {
+    const visibility = await this.readerVisibility(credentials);
+    const snapshot = await this.snapshot(options.snapshot);
+    const stored = await this.stores.snapshots.getComponent(
+      snapshot,
+      componentId,
+      visibility,
+    );
+    if (!stored) {
+      throw new NotFoundError(
+        `No component ${componentId} in snapshot ${snapshot.id} that you may see`,
+      );
+    }
+    const now = this.now().toISOString();
+    const clusters = new Map(stored.clusters.map(c => [c.name, c]));
+    const [evidence, waivers, history] = await Promise.all([
+      this.stores.evidence.forComponent(componentId),
+      this.stores.waivers.forComponent(componentId, now),
+      componentHistory(
+        this.stores.knex,
+        componentId,
+        { limit: options.historyLimit ?? 90 },
+        visibility,
+      ),
+    ]);
+    return {
+      snapshot: { id: snapshot.id, takenAt: snapshot.takenAt },
+      scorecard: stored.evaluation.scorecard,
+      title: stored.summary.title,
+      staleClusters: stored.summary.staleClusters,
+      instances: stored.evaluation.instances.map(instance => ({
+        ...instance,
+        stale: Boolean(clusters.get(instance.cluster)?.stale),
+        collectedAt:
+          clusters.get(instance.cluster)?.collectedAt ?? snapshot.takenAt,
+      })),
+      evidence,
+      waivers,
+      history,
+    };
+  }
+
+  async teamSummaries(
+    credentials: BackstageCredentials,
+    query: { snapshot?: number; owner?: string[] },
+  ): Promise<TeamSummaryList> {
+    const visibility = await this.readerVisibility(credentials);
+    const snapshot = await this.snapshot(query.snapshot);
+    const items = await this.stores.snapshots.teamSummaries(
+      snapshot,
+      { owner: query.owner },
+      visibility,
+    );
+    return { snapshot: { id: snapshot.id, takenAt: snapshot.takenAt }, items };
+  }
+
+  async heatmap(
+    credentials: BackstageCredentials,
+    query: HeatmapQuery,
+  ): Promise<Heatmap> {
+    const visibility = await this.readerVisibility(credentials);
+    const snapshot = await this.snapshot(query.snapshot);
+    const map = await this.stores.snapshots.heatmap(
+      snapshot,
+      { owner: query.owner, cluster: query.cluster, orphan: query.orphan },
+      visibility,
+    );
+    return { snapshot: { id: snapshot.id, takenAt: snapshot.takenAt }, ...map };
+  }
+
+  async history(
+    credentials: BackstageCredentials,
+    query: HistoryQuery,
+  ): Promise<HistorySeries> {
+    const visibility = await this.readerVisibility(credentials);
+    const range = { from: query.from, to: query.to, limit: query.limit ?? 90 };
+    if (query.scope === 'fleet') {
+      return {
+        scope: 'fleet',
+        key: null,
+        points: await seriesHistory(
+          this.stores.knex,
+          { scope: 'fleet', key: null },
+          range,
+          visibility,
+        ),
+      };
+    }
+    if (!query.key) {
+      throw new InputError(`History of scope '${query.scope}' needs a key`);
+    }
+    if (
+      query.scope === 'kind' &&
+      !(EXTENSION_KINDS as readonly string[]).includes(query.key)
+    ) {
+      throw new InputError(`Unknown kind '${query.key}'`);
+    }
+    if (
+      query.scope === 'dimension' &&
+      !(DIMENSIONS as readonly string[]).includes(query.key)
+    ) {
+      throw new InputError(`Unknown dimension '${query.key}'`);
+    }
+    const points =
+      query.scope === 'component'
+        ? await componentHistory(this.stores.knex, query.key, range, visibility)
+        : await seriesHistory(
+            this.stores.knex,
+            { scope: query.scope, key: query.key },
+            range,
+            visibility,
+          );
+    if (query.scope === 'component' && !points.length) {
+      throw new NotFoundError(
+        `No history of component ${query.key} that you may see`,
+      );
+    }
+    return { scope: query.scope, key: query.key, points };
+  }
+
+  async listSnapshots(
+    credentials: BackstageCredentials,
+    query: { from?: string; to?: string; offset?: number; limit?: number },
+  ): Promise<Page<Snapshot>> {
+    await this.readerVisibility(credentials);
+    const offset = query.offset ?? 0;
+    const limit = query.limit ?? PAGE_DEFAULT;
+    const page = await this.stores.snapshots.listSnapshots({
+      from: query.from,
+      to: query.to,
+      offset,
+      limit,
+    });
+    return { ...page, offset, limit };
+  }
+
+  async getSnapshot(
+    credentials: BackstageCredentials,
+    id: number,
+  ): Promise<Snapshot> {
+    await this.readerVisibility(credentials);
+    return this.snapshot(id);
+  }
+
+  async diff(
+    credentials: BackstageCredentials,
+    fromId: number,
+    toId: number,
+  ): Promise<SnapshotDiff> {
+    const visibility = await this.readerVisibility(credentials);
+    const [from, to] = await Promise.all([
+      this.snapshot(fromId),
+      this.snapshot(toId),
+    ]);
+    return diffSnapshots(
+      this.stores.knex,
+      this.stores.snapshots,
+      { id: from.id, takenAt: from.takenAt },
+      { id: to.id, takenAt: to.takenAt },
+      visibility,
+    );
+  }
+
+  async clusters(credentials: BackstageCredentials): Promise<ClusterStatus[]> {
+    await this.readerVisibility(credentials);
+    return this.stores.clusters.statuses(this.options.clusters());
+  }
+
+  async checks(credentials: BackstageCredentials): Promise<CheckDefinition[]> {
+    await this.readerVisibility(credentials);
+    return this.options.checks();
+  }
+
+  async auditTrail(
+    credentials: BackstageCredentials,
+    query: AuditTrailQuery,
+  ): Promise<Page<AuditEvent>> {
+    const visibility = await this.readerVisibility(credentials);
+    return this.stores.auditTrail.list(
+      {
+        ...query,
+        offset: query.offset ?? 0,
+        limit: query.limit ?? PAGE_DEFAULT,
+      },
+      visibility,
+    );
+  }
+}

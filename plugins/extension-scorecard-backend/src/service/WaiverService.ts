@@ -1,0 +1,204 @@
+/**
+ * Requesting and deciding waivers. An approver may not have requested the waiver
+ * nor belong to the owning group (membership read from the catalog, child groups
+ * included); revoking needs the approve permission, or the request permission for
+ * one's own request.
+ */
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import { InputError, NotAllowedError, NotFoundError } from '@backstage/errors';
+import {
+  extensionScorecardWaiverApprovePermission,
+  extensionScorecardWaiverRequestPermission,
+  type Page,
+  type WaiverDecisionInput,
+  type WaiverDetail,
+  type WaiverInput,
+  type WaiverQuery,
+  type WaiverRecord,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import { isComponentVisible, type ScorecardStores } from '../store';
+import type { WaiverDecision } from '../store/WaiverStore';
+import { actorOf, isUser, normalizeRef, type ScorecardAccess } from './access';
+import { PAGE_DEFAULT, type ScorecardService } from './ScorecardService';
+
+/** Waiver requests and decisions. */
+export class WaiverService {
+  constructor(
+    private readonly options: {
+      stores: ScorecardStores;
+      access: ScorecardAccess;
+      reads: ScorecardService;
+      /** Longest a waiver may run, in days. */
+      maxDays: number;
+    },
+  ) {}
+
+  async request(
+    credentials: BackstageCredentials,
+    input: WaiverInput,
+  ): Promise<WaiverRecord> {
+    const { access, stores, reads } = this.options;
+    await access.require(
+      extensionScorecardWaiverRequestPermission,
+      credentials,
+    );
+    const visibility = await access.visibility(credentials);
+    const snapshot = await reads.snapshot();
+    const stored = await stores.snapshots.getComponent(
+      snapshot,
+      input.component,
+      visibility,
+    );
+    if (!stored) {
+      throw new NotFoundError(
+        `No component ${input.component} in the latest snapshot that you may see`,
+      );
+    }
+    const cluster = input.cluster ?? null;
+    const results = stored.evaluation.scorecard.results.filter(
+      r => r.checkId === input.checkId,
+    );
+    if (!results.length) {
+      throw new InputError(
+        `Component ${input.component} has no result for check '${input.checkId}'`,
+      );
+    }
+    if (cluster !== null && !results.some(r => r.cluster === cluster)) {
+      throw new InputError(
+        `Check '${input.checkId}' has no result for cluster '${cluster}' on ${input.component}`,
+      );
+    }
+    const now = reads.now();
+    const expires = Date.parse(input.expiresAt);
+    if (Number.isNaN(expires)) {
+      throw new InputError(`expiresAt is not a date-time: ${input.expiresAt}`);
+    }
+    if (expires <= now.getTime()) {
+      throw new InputError('expiresAt must lie in the future');
+    }
+    if (expires > now.getTime() + this.options.maxDays * 86_400_000) {
+      throw new InputError(
+        `A waiver may run at most ${this.options.maxDays} days (extensionScorecard.waivers.maxDays)`,
+      );
+    }
+    return stores.waivers.request({
+      component: input.component,
+      checkId: input.checkId,
+      cluster,
+      reason: input.reason.trim(),
+      expiresAt: new Date(expires).toISOString(),
+      requestedBy: actorOf(credentials),
+      owner: stored.summary.owner,
+      now: now.toISOString(),
+    });
+  }
+
+  /** The waiver if it exists and its component is visible to the caller. */
+  private async visibleWaiver(
+    credentials: BackstageCredentials,
+    id: string,
+  ): Promise<WaiverRecord> {
+    const { access, stores, reads } = this.options;
+    const waiver = await stores.waivers.get(id, reads.now().toISOString());
+    const visibility = await access.visibility(credentials);
+    if (!waiver || !isComponentVisible(visibility, waiver.component)) {
+      throw new NotFoundError(`No waiver ${id}`);
+    }
+    return waiver;
+  }
+
+  async get(
+    credentials: BackstageCredentials,
+    id: string,
+  ): Promise<WaiverDetail> {
+    await this.options.reads.readerVisibility(credentials);
+    const waiver = await this.visibleWaiver(credentials, id);
+    const trail = await this.options.stores.auditTrail.forSubject('waiver', id);
+    return { waiver, trail };
+  }
+
+  async list(
+    credentials: BackstageCredentials,
+    query: WaiverQuery,
+  ): Promise<Page<WaiverRecord>> {
+    const visibility = await this.options.reads.readerVisibility(credentials);
+    return this.options.stores.waivers.list(
+      {
+        ...query,
+        offset: query.offset ?? 0,
+        limit: query.limit ?? PAGE_DEFAULT,
+      },
+      this.options.reads.now().toISOString(),
+      visibility,
+    );
+  }
+
+  async decide(
+    credentials: BackstageCredentials,
+    id: string,
+    decision: WaiverDecision,
+    input: WaiverDecisionInput,
+  ): Promise<WaiverRecord> {
+    const { access, stores, reads } = this.options;
+    const actor = actorOf(credentials);
+    const mayApprove = await access.isAllowed(
+      extensionScorecardWaiverApprovePermission,
+      credentials,
+    );
+    if (decision === 'revoke' && !mayApprove) {
+      await access.require(
+        extensionScorecardWaiverRequestPermission,
+        credentials,
+      );
+    } else if (!mayApprove) {
+      throw new NotAllowedError(
+        `Missing permission ${extensionScorecardWaiverApprovePermission.name} (${actor})`,
+      );
+    }
+    const waiver = await this.visibleWaiver(credentials, id);
+    if (decision === 'revoke' && !mayApprove && waiver.requestedBy !== actor) {
+      throw new NotAllowedError(
+        'Only an approver may revoke a waiver someone else requested',
+      );
+    }
+    if (decision === 'approve') await this.checkApprover(credentials, waiver);
+    if (decision === 'reject' && !input.comment?.trim()) {
+      throw new InputError('Rejecting a waiver needs a comment');
+    }
+    return stores.waivers.decide(id, decision, {
+      actor,
+      comment: input.comment?.trim() || null,
+      now: reads.now().toISOString(),
+    });
+  }
+
+  /** The four-eyes rule: not the requester, not a member of the owning group. */
+  private async checkApprover(
+    credentials: BackstageCredentials,
+    waiver: WaiverRecord,
+  ): Promise<void> {
+    const actor = actorOf(credentials);
+    if (waiver.requestedBy === actor) {
+      throw new NotAllowedError(
+        'You requested this waiver; someone else must approve it',
+      );
+    }
+    if (!isUser(credentials)) return;
+    const snapshot = await this.options.reads.snapshot();
+    const row = await this.options.stores.snapshots.componentRow(
+      snapshot,
+      waiver.component,
+      { entityRefs: null, orphans: true },
+    );
+    const owners = [waiver.owner, row?.owner ?? null]
+      .filter((o): o is string => Boolean(o))
+      .map(o => normalizeRef(o));
+    const groups = await this.options.access.groupsOf(actor);
+    const shared = owners.find(owner => groups.has(owner));
+    if (shared) {
+      throw new NotAllowedError(
+        `You belong to ${shared}, which owns ${waiver.component}; a waiver must be approved by someone outside the owning group`,
+      );
+    }
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The quarterly audit: which quarters exist, the report of one, and its CSV and
+ * JSON exports, all restricted to what the caller may see.
+ */
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import { NotFoundError } from '@backstage/errors';
+import type {
+  AuditExport,
+  AuditQuarter,
+  AuditReport,
+  ComponentScorecard,
+  ReadinessLevel,
+  Snapshot,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import { isComponentVisible, type ScorecardStores } from '../../store';
+import {
+  previousQuarter,
+  quarterBounds,
+  quarterOf,
+} from '../../store/calendar';
+import { toComponentSummary } from '../../store/componentStates';
+import type { ScorecardService } from '../ScorecardService';
+import { auditCsv } from './auditCsv';
+import { buildAuditReport } from './auditReport';
+
+interface LoadedAudit {
+  report: AuditReport;
+  scorecards: Map<string, ComponentScorecard>;
+  previousLevels: Map<string, ReadinessLevel>;
+}
+
+/** Quarterly audit reports and exports. */
+export class AuditService {
+  constructor(
+    private readonly options: {
+      stores: ScorecardStores;
+      reads: ScorecardService;
+    },
+  ) {}
+
+  async quarters(credentials: BackstageCredentials): Promise<AuditQuarter[]> {
+    await this.options.reads.readerVisibility(credentials);
+    const current = quarterOf(this.options.reads.now().toISOString());
+    return (await this.options.stores.snapshots.quarterSnapshots()).map(q => ({
+      quarter: q.quarter,
+      snapshot: { id: q.snapshot.id, takenAt: q.snapshot.takenAt },
+      complete: q.quarter < current,
+    }));
+  }
+
+  async report(
+    credentials: BackstageCredentials,
+    quarter: string,
+  ): Promise<AuditReport> {
+    return (await this.load(credentials, quarter)).report;
+  }
+
+  async exportJson(
+    credentials: BackstageCredentials,
+    quarter: string,
+  ): Promise<AuditExport> {
+    const { report, scorecards } = await this.load(credentials, quarter);
+    return {
+      report,
+      components: [...scorecards.values()].sort((a, b) =>
+        a.componentId.localeCompare(b.componentId),
+      ),
+    };
+  }
+
+  async exportCsv(
+    credentials: BackstageCredentials,
+    quarter: string,
+  ): Promise<string> {
+    const { report, scorecards, previousLevels } = await this.load(
+      credentials,
+      quarter,
+    );
+    return auditCsv(report, scorecards.values(), previousLevels);
+  }
+
+  private async load(
+    credentials: BackstageCredentials,
+    quarter: string,
+  ): Promise<LoadedAudit> {
+    const { stores, reads } = this.options;
+    const visibility = await reads.readerVisibility(credentials);
+    const quarters = await stores.snapshots.quarterSnapshots();
+    const found = quarters.find(q => q.quarter === quarter);
+    if (!found) {
+      throw new NotFoundError(`No snapshot in ${quarter}`);
+    }
+    const previousName = previousQuarter(quarter);
+    const previous =
+      quarters.find(q => q.quarter === previousName)?.snapshot ?? null;
+    const now = reads.now().toISOString();
+    const { start, end } = quarterBounds(quarter);
+
+    const [rows, previousRows, scorecards, waivers, evidence] =
+      await Promise.all([
+        stores.snapshots.snapshotRows(found.snapshot, visibility),
+        previous
+          ? stores.snapshots.snapshotRows(previous, visibility)
+          : Promise.resolve([]),
+        stores.snapshots.loadScorecards(found.snapshot, visibility),
+        stores.waivers.inForceDuring(start, end, now),
+        stores.evidence.byComponent(),
+      ]);
+    const visible = (id: string) => isComponentVisible(visibility, id);
+    const newestEvidence = new Map<string, string>();
+    for (const [component, records] of evidence) {
+      const inQuarter = records.filter(r => r.startedAt < end);
+      if (visible(component) && inQuarter.length) {
+        newestEvidence.set(component, inQuarter[0].startedAt);
+      }
+    }
+    const components = rows.map(toComponentSummary);
+    const previousComponents = previousRows.map(toComponentSummary);
+    const report = buildAuditReport({
+      quarter,
+      complete: quarter < quarterOf(now),
+      now,
+      snapshot: ref(found.snapshot),
+      previousQuarter: previousName,
+      previousSnapshot: previous ? ref(previous) : null,
+      components,
+      previousComponents,
+      scorecards,
+      waivers: {
+        used: waivers.used.filter(w => visible(w.component)),
+        expired: waivers.expired.filter(w => visible(w.component)),
+      },
+      newestEvidence,
+    });
+    return {
+      report,
+      scorecards,
+      previousLevels: new Map(
+        previousComponents.map(c => [c.componentId, c.level]),
+      ),
+    };
+  }
+}
+
+function ref(snapshot: Snapshot) {
+  return { id: snapshot.id, takenAt: snapshot.takenAt };
+}
