@@ -13,7 +13,7 @@ import type { Inventory } from '../inventory/model';
 import { applyWaivers, buildScorecard, byComponent, normalizeComponentRef } from '../scoring';
 import { ClusterIndex } from './clusterIndex';
 import { type ChecksConfig, readChecksConfig, resolveChecks, resolveKinds } from './config';
-import { runComponent } from './runner';
+import { planChecks, runComponent } from './runner';
 import type { ScorecardCheck, ScorecardKind } from './types';
 
 export { readChecksConfig, resolveChecks, resolveKinds } from './config';
@@ -50,7 +50,7 @@ export function evaluateInventory(
   const config = options.config ?? (defaultConfig ??= readChecksConfig(new ConfigReader({})));
   const env = {
     now: options.now,
-    checks: resolveChecks(config, options.extraChecks),
+    checks: planChecks(resolveChecks(config, options.extraChecks)),
     kinds: resolveKinds(config, options.extraKinds),
     indexes: new Map(inventory.clusters.map(c => [c.cluster, new ClusterIndex(c)])),
     tables: config.tables,

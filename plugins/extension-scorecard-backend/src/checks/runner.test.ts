@@ -7,7 +7,7 @@ import type { BuiltinClusterCheck } from './builtinContext';
 import { ClusterIndex, OPTIONAL_RESOURCES } from './clusterIndex';
 import { ConfigReader } from '@backstage/config';
 import { readChecksConfig, resolveChecks, resolveKinds } from './config';
-import { runComponent } from './runner';
+import { planChecks, runComponent } from './runner';
 
 /** A fixture of a kind each check applies to. */
 function fixtureFor(check: (typeof BUILTIN_CHECKS)[number], bundle: string): Fixture {
@@ -104,7 +104,7 @@ describe('the runner', () => {
         fx.component,
         {
           now: NOW,
-          checks: resolveChecks(config),
+          checks: planChecks(resolveChecks(config)),
           kinds: resolveKinds(config),
           indexes: new Map([[CLUSTER, new ClusterIndex(fx.cluster)]]),
           tables: config.tables,

@@ -18,12 +18,12 @@ import { scenariosFor } from './experimentScenarios';
 import { InstanceFacts } from './facts/instanceFacts';
 import { RBAC_FINDING_CHECKS } from './facts/serviceAccountGrants';
 import type { ReferenceTables } from './referenceTables';
-import type { CheckOutcome, ClusterScopedCheck, ScorecardCheck, ScorecardKind } from './types';
+import type { CheckOutcome, ClusterScopedCheck, ScorecardKind } from './types';
 
 /** What stays the same for every component of one evaluation. */
 export interface RunEnvironment {
   now: Date;
-  checks: readonly ResolvedCheck[];
+  checks: readonly PlannedCheck[];
   kinds: ReadonlyMap<string, ScorecardKind>;
   indexes: ReadonlyMap<string, ClusterIndex>;
   tables: ReferenceTables;
@@ -44,21 +44,55 @@ const UNKNOWN_KIND: Omit<ScorecardKind, 'id'> = {
   experiments: [],
 };
 
-function applies(check: ScorecardCheck, kind: string): boolean {
-  return check.kinds === 'all' || check.kinds.includes(kind);
+/**
+ * A resolved check with what is the same for every component, computed once per
+ * evaluation: the kinds it applies to, its `not-applicable` result per kind and its
+ * `unknown` result per cluster it cannot run on. Those shared results are frozen.
+ */
+export interface PlannedCheck extends ResolvedCheck {
+  kinds: ReadonlySet<string> | null;
+  notApplicable: Map<string, CheckResult>;
+  blocked: Map<string, CheckResult | null>;
+  noInstance?: CheckResult;
 }
 
-const notApplicableMessages = new Map<string, string>();
+export function planChecks(checks: readonly ResolvedCheck[]): PlannedCheck[] {
+  return checks.map(resolved => ({
+    ...resolved,
+    kinds: resolved.check.kinds === 'all' ? null : new Set(resolved.check.kinds),
+    notApplicable: new Map(),
+    blocked: new Map(),
+  }));
+}
 
-function notApplicableMessage(check: ScorecardCheck, kind: string): string {
-  const key = `${check.id}|${kind}`;
-  let message = notApplicableMessages.get(key);
-  if (!message) {
-    const kinds = check.kinds === 'all' ? 'all kinds' : check.kinds.join(', ');
-    message = `applies to ${kinds}, not to ${kind}`;
-    notApplicableMessages.set(key, message);
+function toResult(planned: ResolvedCheck, cluster: string | null, outcome: CheckOutcome): CheckResult {
+  const { check } = planned;
+  const result: CheckResult = {
+    checkId: check.id,
+    dimension: check.dimension,
+    severity: planned.severity,
+    status: outcome.status,
+    cluster,
+    message: outcome.message,
+    remediation: check.remediation,
+  };
+  if (outcome.observed) result.observed = outcome.observed;
+  if (check.docsUrl) result.docsUrl = check.docsUrl;
+  return result;
+}
+
+function shared(planned: ResolvedCheck, cluster: string | null, outcome: CheckOutcome): CheckResult {
+  return Object.freeze(toResult(planned, cluster, outcome));
+}
+
+function notApplicableResult(planned: PlannedCheck, kind: string): CheckResult {
+  let result = planned.notApplicable.get(kind);
+  if (!result) {
+    const kinds = planned.kinds ? [...planned.kinds].join(', ') : 'all kinds';
+    result = shared(planned, null, { status: 'not-applicable', message: `applies to ${kinds}, not to ${kind}` });
+    planned.notApplicable.set(kind, result);
   }
-  return message;
+  return result;
 }
 
 /** Why a cluster-scoped check cannot run on this cluster, if it cannot. */
@@ -80,16 +114,26 @@ function gate(check: ClusterScopedCheck<any>, index: ClusterIndex): string | und
   return undefined;
 }
 
-function safely(evaluate: () => CheckOutcome, checkId: string): CheckOutcome {
-  try {
-    const outcome = evaluate();
-    if (!outcome || typeof outcome.status !== 'string' || typeof outcome.message !== 'string') {
-      return { status: 'unknown', message: `check ${checkId} returned no verdict` };
-    }
-    return outcome;
-  } catch (error) {
-    return { status: 'unknown', message: `check ${checkId} failed: ${(error as Error).message}` };
+/** The shared `unknown` result when the check cannot run on the cluster, else null. */
+function blockedResult(planned: PlannedCheck, index: ClusterIndex): CheckResult | null {
+  let result = planned.blocked.get(index.name);
+  if (result === undefined) {
+    const reason = gate(planned.check as ClusterScopedCheck<any>, index);
+    result = reason ? shared(planned, index.name, { status: 'unknown', message: `cannot judge: ${reason}` }) : null;
+    planned.blocked.set(index.name, result);
   }
+  return result;
+}
+
+function checked(outcome: CheckOutcome | undefined, checkId: string): CheckOutcome {
+  if (!outcome || typeof outcome.status !== 'string' || typeof outcome.message !== 'string') {
+    return { status: 'unknown', message: `check ${checkId} returned no verdict` };
+  }
+  return outcome;
+}
+
+function crashed(error: unknown, checkId: string): CheckOutcome {
+  return { status: 'unknown', message: `check ${checkId} failed: ${(error as Error)?.message ?? String(error)}` };
 }
 
 export function runComponent(
@@ -99,90 +143,98 @@ export function runComponent(
   previous: readonly CheckResult[],
 ): ComponentRun {
   const kind = env.kinds.get(component.kind) ?? { id: component.kind, ...UNKNOWN_KIND };
+  const instances = component.instances.map(instance => {
+    const index = env.indexes.get(instance.cluster);
+    const facts = index && new InstanceFacts(component, instance, index, env.tables, env.now);
+    return { instance, index, facts };
+  });
+  const chaos = evidenceFromChaosObjects(component);
   const base: BuiltinComponentContext = {
     now: env.now,
     settings: {},
     kind,
-    evidence: [...evidence, ...evidenceFromChaosObjects(component)],
+    evidence: chaos.length ? [...evidence, ...chaos] : evidence,
     previous,
     tables: env.tables,
     freshnessDays: env.freshnessDays,
-    scenarios: scenariosFor(component, kind, env.tables.experiments.conditional),
+    scenarios: scenariosFor(component, kind, env.tables.experiments.conditional, instances.map(i => i.facts?.webhooks)),
   };
-  const instances = component.instances.map(instance => {
-    const index = env.indexes.get(instance.cluster);
-    const context: BuiltinClusterContext | undefined = index && {
+  const contexts = instances.map(({ instance, index, facts }) => {
+    const context: BuiltinClusterContext | undefined = index && facts && {
       ...base,
       instance,
       cluster: index.collection,
       index,
-      facts: new InstanceFacts(component, instance, index, env.tables, env.now),
+      facts,
     };
     return { instance, index, context };
   });
 
   const results: CheckResult[] = [];
-  const push = (resolved: ResolvedCheck, cluster: string | null, outcome: CheckOutcome) => {
-    const { check } = resolved;
-    const result: CheckResult = {
-      checkId: check.id,
-      dimension: check.dimension,
-      severity: resolved.severity,
-      status: outcome.status,
-      cluster,
-      message: outcome.message,
-      remediation: check.remediation,
-    };
-    if (outcome.observed) result.observed = outcome.observed;
-    if (check.docsUrl) result.docsUrl = check.docsUrl;
-    results.push(result);
-  };
-
-  for (const resolved of env.checks) {
-    const { check } = resolved;
-    if (!applies(check, component.kind)) {
-      push(resolved, null, { status: 'not-applicable', message: notApplicableMessage(check, component.kind) });
+  for (const planned of env.checks) {
+    const { check } = planned;
+    if (planned.kinds && !planned.kinds.has(component.kind)) {
+      results.push(notApplicableResult(planned, component.kind));
       continue;
     }
     if (check.scope === 'component') {
-      base.settings = resolved.settings;
-      push(resolved, null, safely(() => check.evaluate(component, base), check.id));
+      base.settings = planned.settings;
+      let outcome: CheckOutcome;
+      try {
+        outcome = checked(check.evaluate(component, base), check.id);
+      } catch (error) {
+        outcome = crashed(error, check.id);
+      }
+      results.push(toResult(planned, null, outcome));
       continue;
     }
     if (!instances.length) {
-      push(resolved, null, {
+      planned.noInstance ??= shared(planned, null, {
         status: 'unknown',
         message: 'no instance of this component was found in any collected cluster',
       });
+      results.push(planned.noInstance);
       continue;
     }
-    for (const { instance, index, context } of instances) {
+    for (const { instance, index, context } of contexts) {
       if (!index || !context) {
-        push(resolved, instance.cluster, {
+        results.push(toResult(planned, instance.cluster, {
           status: 'unknown',
           message: `cluster ${instance.cluster} is not part of this collection`,
-        });
+        }));
         continue;
       }
-      const blocked = gate(check, index);
+      const blocked = blockedResult(planned, index);
       if (blocked) {
-        push(resolved, instance.cluster, { status: 'unknown', message: `cannot judge: ${blocked}` });
+        results.push(blocked);
         continue;
       }
-      context.settings = resolved.settings;
-      push(resolved, instance.cluster, safely(() => check.evaluate(component, context), check.id));
+      context.settings = planned.settings;
+      let outcome: CheckOutcome;
+      try {
+        outcome = checked(check.evaluate(component, context), check.id);
+      } catch (error) {
+        outcome = crashed(error, check.id);
+      }
+      results.push(toResult(planned, instance.cluster, outcome));
     }
   }
 
-  return { results, facts: collectFacts(instances.map(i => i.context), env.checks) };
+  return { results, facts: collectFacts(contexts.map(i => i.context), env.checks) };
 }
+
+const enabledIds = new WeakMap<readonly ResolvedCheck[], Set<string>>();
 
 /** The facts the scorecard reports, from clusters whose data is current. */
 function collectFacts(
   contexts: Array<BuiltinClusterContext | undefined>,
   checks: readonly ResolvedCheck[],
 ): ComponentFacts {
-  const enabled = new Set(checks.map(c => c.check.id));
+  let enabled = enabledIds.get(checks);
+  if (!enabled) {
+    enabled = new Set(checks.map(c => c.check.id));
+    enabledIds.set(checks, enabled);
+  }
   const facts: ComponentFacts = { certificates: [], rbacFindings: [], blastRadius: [] };
   for (const context of contexts) {
     if (!context || context.index.unusable()) continue;

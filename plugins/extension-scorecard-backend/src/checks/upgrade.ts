@@ -192,8 +192,42 @@ const imagePinned: BuiltinClusterCheck = {
   },
 };
 
+const clusterSemvers = new WeakMap<object, semver.SemVer | null>();
+
 function semverOfCluster(context: BuiltinClusterContext): semver.SemVer | null {
-  return semver.coerce(context.index.collection.version?.gitVersion ?? formatRelease(clusterRelease(context)));
+  const key = context.index;
+  if (!clusterSemvers.has(key)) {
+    clusterSemvers.set(key, semver.coerce(context.index.collection.version?.gitVersion ?? formatRelease(clusterRelease(context))));
+  }
+  return clusterSemvers.get(key)!;
+}
+
+const ranges = new Map<string, semver.Range | null>();
+
+/** A parsed semver range, null when the text is not one (parsed once per text). */
+function rangeOf(text: string): semver.Range | null {
+  let range = ranges.get(text);
+  if (range === undefined) {
+    try {
+      range = new semver.Range(text);
+    } catch {
+      range = null;
+    }
+    if (ranges.size > 1000) ranges.clear();
+    ranges.set(text, range);
+  }
+  return range;
+}
+
+const kubeletReleases = new WeakMap<KubeObject, Release | null>();
+
+function kubeletRelease(node: KubeObject): Release | null {
+  let value = kubeletReleases.get(node);
+  if (value === undefined) {
+    value = parseRelease(node.status?.nodeInfo?.kubeletVersion);
+    kubeletReleases.set(node, value);
+  }
+  return value;
 }
 
 /** Nodes the instance runs on: those its DaemonSets fit, plus those the inventory attached. */
@@ -228,8 +262,9 @@ const versionSkew: BuiltinClusterCheck = {
     const observed: Record<string, unknown> = { clusterVersion: context.index.collection.version?.gitVersion ?? currentText, supportedRange: range ?? null };
     if (range) {
       const clusterSemver = semverOfCluster(context);
-      if (semver.validRange(range) === null) warnings.push(`declared kubernetesVersions '${range}' is not a semver range`);
-      else if (clusterSemver && !semver.satisfies(clusterSemver, range)) {
+      const supported = rangeOf(range);
+      if (supported === null) warnings.push(`declared kubernetesVersions '${range}' is not a semver range`);
+      else if (clusterSemver && !supported.test(clusterSemver)) {
         failures.push(`cluster ${clusterSemver.version} is outside the supported range ${range}`);
       } else notes.push(`cluster ${clusterSemver?.version} within ${range}`);
     }
@@ -252,7 +287,7 @@ const versionSkew: BuiltinClusterCheck = {
       const skewed: string[] = [];
       for (const node of nodesRunning(context)) {
         const kubeletVersion: string | undefined = node.status?.nodeInfo?.kubeletVersion;
-        const kubelet = parseRelease(kubeletVersion);
+        const kubelet = kubeletRelease(node);
         if (kubelet === null) continue;
         const older = rules.kubelet.olderKubelets;
         const maxOlder =
@@ -303,7 +338,7 @@ const sidecarMatrix: BuiltinClusterCheck = {
         warnings.push(`${label}: version unknown`);
         continue;
       }
-      const row = sidecar.releases.find(r => semver.satisfies(version, r.versions));
+      const row = sidecar.releases.find(r => rangeOf(r.versions)?.test(version));
       if (!row) {
         warnings.push(`${label} is not in the compatibility table (data/csi-sidecars.yaml)`);
         continue;

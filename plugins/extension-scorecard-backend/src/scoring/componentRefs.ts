@@ -2,8 +2,10 @@
 import { parseEntityRef, stringifyEntityRef } from '@backstage/catalog-model';
 
 /** `kyverno` → `component:default/kyverno`; orphan ids and unparsable refs are only lower-cased. */
+const FULL_REF = /^[^:/]+:[^:/]+\/[^:/]+$/;
+
 export function normalizeComponentRef(ref: string): string {
-  if (ref.startsWith('orphan:')) return ref.toLowerCase();
+  if (ref.startsWith('orphan:') || FULL_REF.test(ref)) return ref.toLowerCase();
   try {
     return stringifyEntityRef(
       parseEntityRef(ref, { defaultKind: 'component', defaultNamespace: 'default' }),

@@ -77,6 +77,53 @@ function limitedToOwn(rule: PolicyRule, ownConfigurations: ReadonlySet<string>):
   return !!rule.resourceNames && rule.resourceNames.every(n => ownConfigurations.has(n));
 }
 
+/** What one rule grants that the RBAC checks care about; computed once per rule object. */
+interface RuleVerdict {
+  admin: boolean;
+  wildcard: boolean;
+  secrets: RbacProbe[];
+  escalation: RbacProbe[];
+  webhookWrite: RbacProbe[];
+  podExec: boolean;
+}
+
+const NOTHING: RuleVerdict = Object.freeze({
+  admin: false,
+  wildcard: false,
+  secrets: [],
+  escalation: [],
+  webhookWrite: [],
+  podExec: false,
+}) as RuleVerdict;
+
+const verdictCaches = new WeakMap<RbacRisks, WeakMap<PolicyRule, RuleVerdict>>();
+
+function verdictOf(rule: PolicyRule, risks: RbacRisks): RuleVerdict {
+  let cache = verdictCaches.get(risks);
+  if (!cache) {
+    cache = new WeakMap();
+    verdictCaches.set(risks, cache);
+  }
+  let verdict = cache.get(rule);
+  if (!verdict) {
+    const probed = (probes: readonly RbacProbe[]) => probes.filter(p => ruleGrants(rule, p));
+    verdict = {
+      admin: isAdminEquivalent(rule, risks.adminVerbs),
+      wildcard: hasWildcard(rule),
+      secrets: probed(risks.secrets),
+      escalation: probed(risks.escalation),
+      webhookWrite: probed(risks.webhookWrite),
+      podExec: probed(risks.podExec).length > 0,
+    };
+    const dangerous =
+      verdict.admin || verdict.wildcard || verdict.podExec ||
+      verdict.secrets.length || verdict.escalation.length || verdict.webhookWrite.length;
+    if (!dangerous) verdict = NOTHING;
+    cache.set(rule, verdict);
+  }
+  return verdict;
+}
+
 export function analyseServiceAccounts(options: {
   instance: ComponentInstance;
   workloads: readonly Workload[];
@@ -123,27 +170,25 @@ export function analyseServiceAccounts(options: {
       }
       for (const rule of grant.rules) {
         if (rule.resources.length === 0) continue; // nonResourceURLs only
-        if (!adminRole && isAdminEquivalent(rule, risks.adminVerbs)) {
-          add('rbac.cluster-admin', grant, rule, false);
-        }
-        if (hasWildcard(rule)) add('rbac.wildcards', grant, rule, false);
-        const probed = (probes: readonly RbacProbe[]) => probes.filter(p => ruleGrants(rule, p));
+        const verdict = verdictOf(rule, risks);
+        if (verdict === NOTHING) continue;
+        if (!adminRole && verdict.admin) add('rbac.cluster-admin', grant, rule, false);
+        if (verdict.wildcard) add('rbac.wildcards', grant, rule, false);
         const allDeclared = (probes: readonly RbacProbe[]) =>
           probes.every(p => isDeclared(rule, p, declared));
-        const secrets = grant.namespace === null ? probed(risks.secrets) : [];
-        if (secrets.length) add('rbac.secrets', grant, rule, allDeclared(secrets));
-        const escalation = probed(risks.escalation);
-        if (escalation.length) add('rbac.escalation', grant, rule, allDeclared(escalation));
-        const webhookWrite = probed(risks.webhookWrite);
-        if (webhookWrite.length) {
+        if (grant.namespace === null && verdict.secrets.length) {
+          add('rbac.secrets', grant, rule, allDeclared(verdict.secrets));
+        }
+        if (verdict.escalation.length) add('rbac.escalation', grant, rule, allDeclared(verdict.escalation));
+        if (verdict.webhookWrite.length) {
           add(
             'rbac.webhook-write',
             grant,
             rule,
-            limitedToOwn(rule, ownConfigurations) || allDeclared(webhookWrite),
+            limitedToOwn(rule, ownConfigurations) || allDeclared(verdict.webhookWrite),
           );
         }
-        if (probed(risks.podExec).length) add('rbac.pod-exec', grant, rule, false);
+        if (verdict.podExec) add('rbac.pod-exec', grant, rule, false);
       }
     }
   }

@@ -32,10 +32,15 @@ export function selectorMatches(
 ): boolean {
   if (!selector) return true;
   const own = labels ?? {};
-  for (const [key, value] of Object.entries(selector.matchLabels ?? {})) {
-    if (own[key] !== value) return false;
+  const matchLabels = selector.matchLabels;
+  if (matchLabels) {
+    for (const key in matchLabels) {
+      if (own[key] !== matchLabels[key]) return false;
+    }
   }
-  for (const term of selector.matchExpressions ?? []) {
+  const expressions = selector.matchExpressions;
+  if (!expressions) return true;
+  for (const term of expressions) {
     const has = Object.prototype.hasOwnProperty.call(own, term.key);
     const values = term.values ?? [];
     switch (term.operator) {
