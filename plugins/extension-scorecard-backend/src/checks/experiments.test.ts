@@ -51,6 +51,19 @@ describe('experiment checks', () => {
     });
   });
 
+  it('counts a chaos record once when it was also imported as evidence', () => {
+    const f = cniFixture();
+    f.evidence = [];
+    const record = kubeObject('litmuschaos.io/v1alpha1', 'ChaosResult', 'calico-node-chaos', 'litmus', {
+      status: { experimentStatus: { verdict: 'Pass' } },
+    }, { creationTimestamp: daysFrom(NOW, -3), annotations: { 'extension-scorecard.io/scenario': 'node-plugin-unavailable' } });
+    f.objects.chaosResults = [record];
+    const { evidenceFromChaosObjects } = require('./chaosEvidence');
+    const imported = evidenceFromChaosObjects(f.component).map((e: any) => ({ ...e, id: 'stored-1' }));
+    const result = run(f, 'experiments.required', { evidence: imported });
+    expect(result.observed!['node-plugin-unavailable']).toMatchObject({ evidence: 'stored-1' });
+  });
+
   describe('experiments.evidence-complete', () => {
     it('passes when the newest run records every observation', () => {
       expect(run(cniFixture(), 'experiments.evidence-complete')).toMatchObject({ status: 'pass', message: 'complete observations: node-plugin-unavailable run ev-cni-0' });

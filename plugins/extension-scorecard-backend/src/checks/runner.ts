@@ -148,7 +148,10 @@ export function runComponent(
     const facts = index && new InstanceFacts(component, instance, index, env.tables, env.now);
     return { instance, index, facts };
   });
-  const chaos = evidenceFromChaosObjects(component);
+  // chaos records found in the clusters, unless already imported as evidence (the backend stores them)
+  const chaos = evidenceFromChaosObjects(component).filter(
+    run => !evidence.some(e => e.tool === run.tool && e.cluster === run.cluster && e.scenario === run.scenario && e.startedAt === run.startedAt),
+  );
   const base: BuiltinComponentContext = {
     now: env.now,
     settings: {},
