@@ -13,6 +13,9 @@ const EXPECTED_ROWS = [
   'collection-rss',
   'inventory',
   'evaluation',
+  'persist-sqlite',
+  'storage',
+  'persist-postgres',
   'side-by-side-tech-insights',
   'side-by-side-plain',
 ];

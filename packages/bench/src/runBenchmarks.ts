@@ -3,13 +3,17 @@
  * Each section runs the real parts of the plugin in child processes of its own.
  */
 import { benchmarkCollection, CollectionFigures } from './collection/collectionBenchmark';
-import type { PreparedFleet } from './evaluation/evaluationProcess';
+import path from 'node:path';
+import type { PersistFigures, PreparedFleet } from './evaluation/evaluationProcess';
+import { PLUGIN_ID } from './persistence/scorecardDatabase';
+import { projectYear } from './persistence/storageProjection';
 import { createCertificatePool } from './fleet/certificates';
 import type { FleetOptions } from './fleet/plan';
 import { BenchChild, benchModule } from './process/benchChild';
 import {
   bytes,
   count,
+  notRun,
   ratio,
   ResultRow,
   seconds,
@@ -17,7 +21,7 @@ import {
 } from './report/resultTable';
 import type { SideBySideFigures } from './sideBySide/sideBySideBenchmark';
 
-export const SECTIONS = ['collection', 'evaluation', 'side-by-side'] as const;
+export const SECTIONS = ['collection', 'evaluation', 'persistence', 'side-by-side'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchmarkOptions {
@@ -27,25 +31,55 @@ export interface BenchmarkOptions {
   /** The second, smaller M of the collection run (requests per cluster must not depend on M). */
   smallComponentsPerCluster: number;
   tls: boolean;
-  /** Timed runs of the in-process measurements (best of). */
+  /** Timed runs of the side-by-side measurements (best of). */
   runs: number;
+  /** Timed runs of the all-checks evaluation (best of). */
+  evaluationRuns: number;
   sections: ReadonlySet<Section>;
+  /** Where the SQLite and PostgreSQL databases go (the API and UI sections serve them). */
+  workDir: string;
+  /** PostgreSQL connection string, or why there is none. */
+  postgres: { connection?: string; reason?: string };
   now: Date;
   log: (message: string) => void;
 }
 
 /** The full run of the issue: 20 clusters × 500 extension components (10,000). */
-export const FULL_RUN = { clusters: 20, componentsPerCluster: 500, smallComponentsPerCluster: 100, runs: 2 };
+export const FULL_RUN = { clusters: 20, componentsPerCluster: 500, smallComponentsPerCluster: 100, runs: 2, evaluationRuns: 1 };
 /** `--quick`: the same sections on a small fleet, for a smoke run. */
-export const QUICK_RUN = { clusters: 2, componentsPerCluster: 40, smallComponentsPerCluster: 10, runs: 1 };
+export const QUICK_RUN = { clusters: 2, componentsPerCluster: 40, smallComponentsPerCluster: 10, runs: 1, evaluationRuns: 1 };
 
 const GOALS = {
   collectionRatio: '≤ 3× floor',
   requests: 'independent of M',
   rss: 'none set',
   evaluation: 'none set',
+  persist: '< 2 s',
+  storage: '< 1 GiB/year',
   vsTechInsights: '≥ 50× faster',
   vsPlain: '≤ 5× plain',
+};
+
+/** The rows a section yields, by key, with what they measure (for a section that fails). */
+const SECTION_ROWS: Record<Section, Array<{ key: string; section: string; measure: string; goal: string }>> = {
+  collection: [
+    { key: 'collection-time', section: 'Collection', measure: 'wall time', goal: GOALS.collectionRatio },
+    { key: 'collection-requests', section: 'Collection', measure: 'requests per cluster', goal: GOALS.requests },
+    { key: 'collection-rss', section: 'Collection', measure: 'collector peak RSS', goal: GOALS.rss },
+  ],
+  evaluation: [
+    { key: 'inventory', section: 'Inventory', measure: 'buildInventory', goal: GOALS.evaluation },
+    { key: 'evaluation', section: 'Evaluation', measure: 'all checks', goal: GOALS.evaluation },
+  ],
+  persistence: [
+    { key: 'persist-sqlite', section: 'Persistence', measure: 'evaluate + persist, SQLite', goal: GOALS.persist },
+    { key: 'storage', section: 'Storage', measure: 'bytes per snapshot, a year of daily snapshots', goal: GOALS.storage },
+    { key: 'persist-postgres', section: 'Persistence', measure: 'evaluate + persist, PostgreSQL', goal: 'none set' },
+  ],
+  'side-by-side': [
+    { key: 'side-by-side-tech-insights', section: 'Side by side', measure: 'ours vs Tech Insights jsonfc', goal: GOALS.vsTechInsights },
+    { key: 'side-by-side-plain', section: 'Side by side', measure: 'ours vs a plain function', goal: GOALS.vsPlain },
+  ],
 };
 
 export async function runBenchmarks(options: BenchmarkOptions): Promise<ResultRow[]> {
@@ -58,46 +92,83 @@ export async function runBenchmarks(options: BenchmarkOptions): Promise<ResultRo
     now: options.now,
   });
   const fleetLabel = (m: number) => `${options.clusters} × ${m}`;
+  /** Runs one section; if it fails, its rows say so (the other sections still run). */
+  const section = async (name: Section, run: () => Promise<ResultRow[]>) => {
+    if (!options.sections.has(name)) return;
+    try {
+      rows.push(...(await run()));
+    } catch (error) {
+      const reason = String((error as Error)?.message ?? error).split('\n')[0].slice(0, 300);
+      log(`${name} failed: ${reason}`);
+      const done = new Set(rows.map(r => r.key));
+      for (const r of SECTION_ROWS[name].filter(x => !done.has(x.key))) {
+        rows.push({ ...notRun(r.key, r.section, r.measure, r.goal, `failed: ${reason}`), error: true });
+      }
+    }
+  };
   log('generating the certificate pool');
   const certs = await createCertificatePool({ now: options.now });
 
-  if (options.sections.has('collection')) {
+  await section('collection', async () => {
     log(`collection: ${fleetLabel(options.componentsPerCluster)} over ${options.tls ? 'HTTPS' : 'HTTP'}`);
     const big = await benchmarkCollection({ fleet: fleet(options.componentsPerCluster), certs, tls: options.tls, floor: true });
     log(`collection: ${fleetLabel(options.smallComponentsPerCluster)} (requests only)`);
     const small = await benchmarkCollection({ fleet: fleet(options.smallComponentsPerCluster), certs, tls: options.tls, floor: false });
-    rows.push(...collectionRows(big, small, fleetLabel));
-  }
+    return collectionRows(big, small, fleetLabel);
+  });
 
-  if (options.sections.has('evaluation') || options.sections.has('side-by-side')) {
+  const inChild: Section[] = ['evaluation', 'persistence', 'side-by-side'];
+  if (inChild.some(name => options.sections.has(name))) {
     const child = BenchChild.start(benchModule('evaluation/evaluationProcess.ts'), { name: 'evaluation' });
     try {
       log(`evaluation: generating and inventorying ${fleetLabel(options.componentsPerCluster)}`);
-      const prepared = await child.request<PreparedFleet>('prepare', { fleet: fleet(options.componentsPerCluster), certs });
-      rows.push({
-        key: 'inventory',
-        section: 'Inventory',
-        measure: `buildInventory, ${count(prepared.components)} components (${count(prepared.objects)} objects), cluster by cluster`,
-        figure: `${seconds(prepared.inventoryMs)} (${count(prepared.components / (prepared.inventoryMs / 1000))} components/s)`,
-        goal: GOALS.evaluation,
-        verdict: 'info',
-      });
-      if (options.sections.has('evaluation')) {
+      const preparing = child.request<PreparedFleet>('prepare', { fleet: fleet(options.componentsPerCluster), certs });
+      preparing.catch(() => {}); // each section reports the failure
+      await section('evaluation', async () => {
+        const prepared = await preparing;
         log('evaluation: all checks');
-        const evaluated = await child.request<{ components: number; evaluateMs: number }>('evaluate', { runs: options.runs });
-        rows.push({
-          key: 'evaluation',
-          section: 'Evaluation',
-          measure: `all checks over ${count(evaluated.components)} components`,
-          figure: `${seconds(evaluated.evaluateMs)} = ${count(evaluated.components / (evaluated.evaluateMs / 1000))} components/s`,
-          goal: GOALS.evaluation,
-          verdict: 'info',
+        const evaluated = await child.request<{ components: number; evaluateMs: number }>('evaluate', { runs: options.evaluationRuns });
+        return [
+          {
+            key: 'inventory',
+            section: 'Inventory',
+            measure: `buildInventory, ${count(prepared.components)} components (${count(prepared.objects)} objects), all clusters in one call`,
+            figure: `${seconds(prepared.inventoryMs)} (${count(prepared.components / (prepared.inventoryMs / 1000))} components/s)`,
+            goal: GOALS.evaluation,
+            verdict: 'info',
+          },
+          {
+            key: 'evaluation',
+            section: 'Evaluation',
+            measure: `all checks over ${count(evaluated.components)} components`,
+            figure: `${seconds(evaluated.evaluateMs)} = ${count(evaluated.components / (evaluated.evaluateMs / 1000))} components/s`,
+            goal: GOALS.evaluation,
+            verdict: 'info',
+          },
+        ];
+      });
+      await section('persistence', async () => {
+        await preparing;
+        log('persistence: evaluate + persist on SQLite, then one more daily snapshot');
+        const sqlite = await child.request<PersistFigures>('persist', {
+          engine: 'sqlite',
+          location: path.join(options.workDir, `${PLUGIN_ID}.sqlite`),
+          days: 1,
         });
-      }
-      if (options.sections.has('side-by-side')) {
+        const out = persistenceRows(sqlite, options.now);
+        if (!options.postgres.connection) {
+          return [...out, notRun('persist-postgres', 'Persistence', 'evaluate + persist on PostgreSQL', 'none set', options.postgres.reason ?? 'no PostgreSQL')];
+        }
+        rows.push(...out);
+        log('persistence: evaluate + persist on PostgreSQL');
+        const pg = await child.request<PersistFigures>('persist', { engine: 'postgres', location: options.postgres.connection, days: 0 });
+        return [persistRow('persist-postgres', 'PostgreSQL', pg, 'info')];
+      });
+      await section('side-by-side', async () => {
+        await preparing;
         log('side by side: ours, Tech Insights jsonfc, plain function');
-        rows.push(...sideBySideRows(await child.request<SideBySideFigures>('sideBySide', { runs: options.runs })));
-      }
+        return sideBySideRows(await child.request<SideBySideFigures>('sideBySide', { runs: options.runs }));
+      });
     } finally {
       await child.stop();
     }
@@ -147,6 +218,33 @@ function collectionRows(
       figure: `${bytes(big.peakRssBytes)} (${bytes(big.rssBeforeBytes)} before collecting)`,
       goal: GOALS.rss,
       verdict: 'info',
+    },
+  ];
+}
+
+function persistRow(key: string, engine: string, f: PersistFigures, goal: 'goal' | 'info'): ResultRow {
+  return {
+    key,
+    section: 'Persistence',
+    measure: `evaluate + persist ${count(f.components)} components, ${engine}`,
+    figure: `${seconds(f.totalMs)} (evaluate ${seconds(f.evaluateMs)}, snapshot write ${seconds(f.persistMs)})`,
+    goal: goal === 'goal' ? GOALS.persist : 'none set',
+    verdict: goal === 'goal' ? verdict(f.totalMs < 2000) : 'info',
+  };
+}
+
+function persistenceRows(f: PersistFigures, now: Date): ResultRow[] {
+  const daily = f.dailyIncrementBytes.reduce((a, b) => a + b, 0) / Math.max(1, f.dailyIncrementBytes.length);
+  const year = projectYear(f.firstSnapshotBytes, daily, now);
+  return [
+    persistRow('persist-sqlite', 'SQLite', f, 'goal'),
+    {
+      key: 'storage',
+      section: 'Storage',
+      measure: `bytes per snapshot, ${count(f.components)} components (SQLite), a year of daily snapshots`,
+      figure: `first ${bytes(f.firstSnapshotBytes)}, next day +${bytes(daily)}; ${year.keptAfterYear} kept after a year: ${bytes(year.yearBytes)}/year (${bytes(year.yearBytesWithoutRetention)} without retention)`,
+      goal: GOALS.storage,
+      verdict: verdict(year.yearBytes < 1024 ** 3),
     },
   ];
 }

@@ -5,6 +5,9 @@
  */
 import type { Inventory } from '@extension-scorecard/plugin-extension-scorecard-backend/src/inventory/model';
 import { evaluateInventory } from '@extension-scorecard/plugin-extension-scorecard-backend/src/checks';
+import { buildInventory } from '@extension-scorecard/plugin-extension-scorecard-backend/src/inventory/buildInventory';
+import { snapshotInput } from '@extension-scorecard/plugin-extension-scorecard-backend/src/pipeline/assembleSnapshot';
+import { createScorecardStores } from '@extension-scorecard/plugin-extension-scorecard-backend/src/store';
 import type { PoolCertificate } from '../fleet/certificates';
 import { toClusterCollection } from '../fleet/clusterCollection';
 import { generateFleet } from '../fleet/generateFleet';
@@ -20,7 +23,18 @@ import {
   sideBySideInput,
 } from '../sideBySide/sideBySideBenchmark';
 import { bestOfMs, timeMs } from '../timing/measure';
-import { inventoryClusterByCluster } from './fleetInventory';
+import { DatabaseEngine, freshPostgres, freshSqlite, usedBytes } from '../persistence/scorecardDatabase';
+
+export interface PersistFigures {
+  components: number;
+  evaluateMs: number;
+  persistMs: number;
+  totalMs: number;
+  /** Bytes the first snapshot added to the empty, migrated database. */
+  firstSnapshotBytes: number;
+  /** Bytes each following daily snapshot added. */
+  dailyIncrementBytes: number[];
+}
 
 export interface PreparedFleet {
   clusters: number;
@@ -52,7 +66,7 @@ serveBenchRequests({
       });
     });
     const inventoryMs = await timeMs(() => {
-      inventory = inventoryClusterByCluster(collections, fleet.entities, fleet.plan, now);
+      inventory = buildInventory({ clusters: collections, entities: fleet.entities, now });
     });
     return { clusters: collections.length, components: current().components.length, objects, generateMs, inventoryMs };
   },
@@ -63,6 +77,52 @@ serveBenchRequests({
     evaluateInventory({ ...inv, components: inv.components.slice(0, 500) }, { now });
     const evaluateMs = await bestOfMs(request.runs, () => evaluateInventory(inv, { now }));
     return { components: inv.components.length, evaluateMs };
+  },
+
+  /**
+   * Evaluate + persist on a fresh, migrated database (migrations untimed): all checks,
+   * the snapshot input, and the store's one-transaction write. Then `days` more daily
+   * snapshots of the same fleet (the clock moves on: certificate days, support windows
+   * and experiment freshness change, so do the evaluations) to see what a day adds.
+   */
+  async persist(request: { engine: DatabaseEngine; location: string; days: number }): Promise<PersistFigures> {
+    const inv = current();
+    const knex = request.engine === 'sqlite' ? await freshSqlite(request.location) : await freshPostgres(request.location);
+    try {
+      const stores = createScorecardStores(knex);
+      const emptyBytes = await usedBytes(knex);
+      const write = async (day: number) => {
+        const at = new Date(now.getTime() + day * 86_400_000);
+        let evaluateMs = 0;
+        const totalMs = await timeMs(async () => {
+          const started = performance.now();
+          const scorecards = evaluateInventory(inv, { now: at });
+          evaluateMs = performance.now() - started;
+          await stores.snapshots.writeSnapshot(
+            snapshotInput(inv, scorecards, { takenAt: at.toISOString(), trigger: 'schedule', refreshId: null }),
+          );
+        });
+        return { evaluateMs, persistMs: totalMs - evaluateMs, totalMs, bytes: await usedBytes(knex) };
+      };
+      const first = await write(0);
+      const later: number[] = [];
+      let previous = first.bytes;
+      for (let day = 1; day <= request.days; day++) {
+        const next = await write(day);
+        later.push(next.bytes - previous);
+        previous = next.bytes;
+      }
+      return {
+        components: inv.components.length,
+        evaluateMs: first.evaluateMs,
+        persistMs: first.persistMs,
+        totalMs: first.totalMs,
+        firstSnapshotBytes: first.bytes - emptyBytes,
+        dailyIncrementBytes: later,
+      };
+    } finally {
+      await knex.destroy();
+    }
   },
 
   /**

@@ -30,7 +30,8 @@ export class BenchChild {
       if (!waiting) return;
       this.pending.delete(message.replyTo);
       const reply = message as Reply;
-      if (reply.error !== undefined) waiting.reject(new Error(`${name}: ${reply.error}`));
+      // database errors carry the whole statement: keep the message readable
+      if (reply.error !== undefined) waiting.reject(new Error(`${name}: ${reply.error.slice(0, 2000)}`));
       else waiting.resolve(reply.result);
     });
     this.exited = new Promise(resolve => {

@@ -15,6 +15,8 @@ export interface ResultRow {
   figure: string;
   goal: string;
   verdict: Verdict;
+  /** Set when the section failed (the command then exits non-zero). */
+  error?: boolean;
 }
 
 /** A row whose figure could not be measured in this run, with the reason. */
