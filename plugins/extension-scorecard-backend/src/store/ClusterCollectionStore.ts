@@ -59,12 +59,11 @@ export class ClusterCollectionStore {
    * Saves the outcome of one cluster's collection. With `error` set (nothing was
    * read) the previous payload stays and the attempt is recorded as failed.
    */
-  async save(
-    collection: ClusterCollection,
-    attemptedAt: string,
-  ): Promise<void> {
-    const failed = Boolean(collection.error);
-    if (!failed) collection = await this.withLastGoodObjects(collection);
+  async save(outcome: ClusterCollection, attemptedAt: string): Promise<void> {
+    const failed = Boolean(outcome.error);
+    const collection = failed
+      ? outcome
+      : await this.withLastGoodObjects(outcome);
     const row: Partial<ClusterCollectionRow> = failed
       ? {
           cluster: collection.cluster,
@@ -116,12 +115,9 @@ export class ClusterCollectionStore {
     for (const [key, status] of unreadable) {
       const resource = key as ResourceKey;
       const before = previous.reads[resource];
-      const lastReadAt =
-        before?.state === 'ok'
-          ? previous.collectedAt
-          : before && 'lastReadAt' in before
-          ? before.lastReadAt
-          : undefined;
+      let lastReadAt: string | undefined;
+      if (before?.state === 'ok') lastReadAt = previous.collectedAt;
+      else if (before && 'lastReadAt' in before) lastReadAt = before.lastReadAt;
       if (!lastReadAt) continue;
       if (previous.objects[resource])
         objects[resource] = previous.objects[resource];
