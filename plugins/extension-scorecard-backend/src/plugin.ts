@@ -7,7 +7,8 @@ import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { extensionScorecardPermissions } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { registerScorecardActions } from './actions/scorecardActions';
-import { readChecksConfig } from './checks';
+import { extensionScorecardChecksExtensionPoint } from '@extension-scorecard/plugin-extension-scorecard-node';
+import { CheckRegistrations, readChecksConfig } from './checks';
 import { createClusterSources } from './collect/sources';
 import { assembleSnapshot } from './pipeline/assembleSnapshot';
 import {
@@ -43,6 +44,11 @@ import { readRetentionPolicy } from './store/retention';
 export const extensionScorecardPlugin = createBackendPlugin({
   pluginId: 'extension-scorecard',
   register(env) {
+    const registrations = new CheckRegistrations();
+    env.registerExtensionPoint(
+      extensionScorecardChecksExtensionPoint,
+      registrations,
+    );
     env.registerInit({
       deps: {
         config: coreServices.rootConfig,
@@ -61,7 +67,10 @@ export const extensionScorecardPlugin = createBackendPlugin({
       },
       async init(deps) {
         const { config, logger } = deps;
-        const checksConfig = readChecksConfig(config);
+        const checksConfig = readChecksConfig(config, {
+          extraChecks: registrations.checks,
+          extraKinds: registrations.kinds,
+        });
         const apiSettings = readApiSettings(config);
         const retention = readRetentionPolicy(config);
         const schedules = readCollectionSchedules(config);

@@ -1,6 +1,9 @@
 /** Availability: will the backend survive a node loss or a rollout? */
 import type { KubeObject } from '../collect/types';
-import type { BuiltinClusterCheck, BuiltinClusterContext } from './builtinContext';
+import type {
+  BuiltinClusterCheck,
+  BuiltinClusterContext,
+} from './builtinContext';
 import {
   fail,
   listed,
@@ -12,8 +15,11 @@ import {
   WORKLOAD_KINDS,
 } from './builtinContext';
 import { selectorMatches } from './kubernetes/labelSelectors';
-import { containersOf, desiredReplicas, type Workload } from './kubernetes/workloads';
-
+import {
+  containersOf,
+  desiredReplicas,
+  type Workload,
+} from './kubernetes/workloads';
 
 /**
  * The Deployments an availability check judges. For sync-path kinds: the backends the
@@ -21,18 +27,24 @@ import { containersOf, desiredReplicas, type Workload } from './kubernetes/workl
  * for other kinds: every Deployment.
  */
 function deploymentsOf(context: BuiltinClusterContext): Workload[] {
-  const deployments = context.facts.workloads.filter(w => w.kind === 'Deployment');
+  const deployments = context.facts.workloads.filter(
+    w => w.kind === 'Deployment',
+  );
   if (!context.kind.syncPath) return deployments;
   const backends = context.facts.syncBackends;
   return backends.length ? backends : deployments;
 }
 
 function noDeployments(context: BuiltinClusterContext) {
-  return notApplicable(`no backend Deployment of this component in cluster ${context.index.name}`);
+  return notApplicable(
+    `no backend Deployment of this component in cluster ${context.index.name}`,
+  );
 }
 
 function noWorkloads(context: BuiltinClusterContext) {
-  return notApplicable(`no backend workload of this component in cluster ${context.index.name}`);
+  return notApplicable(
+    `no backend workload of this component in cluster ${context.index.name}`,
+  );
 }
 
 const replicas: BuiltinClusterCheck = {
@@ -56,13 +68,26 @@ const replicas: BuiltinClusterCheck = {
       const desired = desiredReplicas(d.object);
       const ready = d.object.status?.readyReplicas ?? 0;
       observed[d.ref] = { replicas: desired, readyReplicas: ready };
-      if (desired < min || ready < min) short.push(`${d.ref} replicas ${desired}, ready ${ready}`);
+      if (desired < min || ready < min)
+        short.push(`${d.ref} replicas ${desired}, ready ${ready}`);
     }
     if (short.length) {
-      const text = `${listed(short)} (< ${min}${sync ? ` on the ${context.kind.pathClass} path` : ''})`;
+      const text = `${listed(short)} (< ${min}${
+        sync ? ` on the ${context.kind.pathClass} path` : ''
+      })`;
       return sync ? fail(text, observed) : warn(text, observed);
     }
-    return pass(`${listed(deployments.map(d => `${d.ref} ${(observed[d.ref] as any).readyReplicas}/${(observed[d.ref] as any).replicas} ready`))}`, observed);
+    return pass(
+      `${listed(
+        deployments.map(
+          d =>
+            `${d.ref} ${(observed[d.ref] as any).readyReplicas}/${
+              (observed[d.ref] as any).replicas
+            } ready`,
+        ),
+      )}`,
+      observed,
+    );
   },
 };
 
@@ -112,13 +137,20 @@ const pdb: BuiltinClusterCheck = {
         maxUnavailable === '0%' ||
         minAvailable === '100%' ||
         (typeof minAvailable === 'number' && minAvailable >= replicasWanted);
-      const text = `${d.ref} by PDB ${budget.metadata.name} (${maxUnavailable !== undefined ? `maxUnavailable ${maxUnavailable}` : `minAvailable ${minAvailable}`})`;
-      if (allowsNone) blocking.push(`${text} allows no disruption: node drains block`);
+      const text = `${d.ref} by PDB ${budget.metadata.name} (${
+        maxUnavailable !== undefined
+          ? `maxUnavailable ${maxUnavailable}`
+          : `minAvailable ${minAvailable}`
+      })`;
+      if (allowsNone)
+        blocking.push(`${text} allows no disruption: node drains block`);
       else covered.push(text);
     }
     if (missing.length) {
       const text = `no PodDisruptionBudget selects ${listed(missing)}`;
-      return context.kind.syncPath ? fail(text, observed) : warn(text, observed);
+      return context.kind.syncPath
+        ? fail(text, observed)
+        : warn(text, observed);
     }
     if (blocking.length) return warn(listed(blocking), observed);
     return pass(`covered: ${listed(covered)}`, observed);
@@ -135,7 +167,8 @@ const probes: BuiltinClusterCheck = {
   title: 'Containers have liveness and readiness probes',
   remediation:
     'Give each serving container a readinessProbe (so traffic only reaches ready replicas) and a livenessProbe (so a hung process restarts).',
-  docsUrl: 'https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/',
+  docsUrl:
+    'https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/',
   evaluate(_component, context) {
     const workloads = context.facts.workloads;
     if (!workloads.length) return noWorkloads(context);
@@ -147,11 +180,19 @@ const probes: BuiltinClusterCheck = {
         container.livenessProbe ? undefined : 'livenessProbe',
         container.readinessProbe ? undefined : 'readinessProbe',
       ].filter(Boolean);
-      if (missing.length) gaps.push(`${workload.ref} container ${container.name} has no ${missing.join(' or ')}`);
+      if (missing.length)
+        gaps.push(
+          `${workload.ref} container ${container.name} has no ${missing.join(
+            ' or ',
+          )}`,
+        );
     }
     const observed = { containers: count, withoutProbes: gaps.length };
     if (gaps.length) return warn(listed(gaps), observed);
-    return pass(`${count} container(s) in ${workloads.length} workload(s) have liveness and readiness probes`, observed);
+    return pass(
+      `${count} container(s) in ${workloads.length} workload(s) have liveness and readiness probes`,
+      observed,
+    );
   },
 };
 
@@ -165,22 +206,44 @@ const priority: BuiltinClusterCheck = {
   title: 'Critical backends have a priority class',
   remediation:
     'Set priorityClassName (system-cluster-critical for sync-path backends, system-node-critical for node agents) so they are not evicted or starved first.',
-  docsUrl: 'https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/',
+  docsUrl:
+    'https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/',
   evaluate(_component, context) {
     const workloads = context.facts.workloads;
     if (!workloads.length) return noWorkloads(context);
     const needs = context.kind.syncPath || context.kind.nodeExtension;
     const unset = workloads.filter(w => !w.podSpec.priorityClassName);
     const observed = {
-      priorityClassNames: Object.fromEntries(workloads.map(w => [w.ref, w.podSpec.priorityClassName ?? null])),
+      priorityClassNames: Object.fromEntries(
+        workloads.map(w => [w.ref, w.podSpec.priorityClassName ?? null]),
+      ),
     };
     if (unset.length && needs) {
-      return warn(`${listed(unset.map(w => w.ref))} ha${unset.length > 1 ? 've' : 's'} no priorityClassName (${context.kind.syncPath ? 'sync-path' : 'node'} extension)`, observed);
+      return warn(
+        `${listed(unset.map(w => w.ref))} ha${
+          unset.length > 1 ? 've' : 's'
+        } no priorityClassName (${
+          context.kind.syncPath ? 'sync-path' : 'node'
+        } extension)`,
+        observed,
+      );
     }
     if (unset.length) {
-      return pass(`no priorityClassName on ${listed(unset.map(w => w.ref))}; not required on the ${context.kind.pathClass} path`, observed);
+      return pass(
+        `no priorityClassName on ${listed(
+          unset.map(w => w.ref),
+        )}; not required on the ${context.kind.pathClass} path`,
+        observed,
+      );
     }
-    return pass(listed(workloads.map(w => `${w.ref} priorityClassName ${w.podSpec.priorityClassName}`)), observed);
+    return pass(
+      listed(
+        workloads.map(
+          w => `${w.ref} priorityClassName ${w.podSpec.priorityClassName}`,
+        ),
+      ),
+      observed,
+    );
   },
 };
 
@@ -194,22 +257,39 @@ const spread: BuiltinClusterCheck = {
   title: 'Replicas spread across nodes',
   remediation:
     'Add topologySpreadConstraints (topologyKey kubernetes.io/hostname or a zone) or a podAntiAffinity so replicas do not share one node.',
-  docsUrl: 'https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/',
+  docsUrl:
+    'https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/',
   evaluate(_component, context) {
     const deployments = deploymentsOf(context);
     if (!deployments.length) return noDeployments(context);
     const multi = deployments.filter(d => desiredReplicas(d.object) >= 2);
     if (!multi.length) {
-      return pass(`single-replica Deployment(s) ${listed(deployments.map(d => d.ref))}: nothing to spread (see availability.replicas)`);
+      return pass(
+        `single-replica Deployment(s) ${listed(
+          deployments.map(d => d.ref),
+        )}: nothing to spread (see availability.replicas)`,
+      );
     }
     const unspread = multi.filter(
-      d => !(d.podSpec.topologySpreadConstraints?.length) && !d.podSpec.affinity?.podAntiAffinity,
+      d =>
+        !d.podSpec.topologySpreadConstraints?.length &&
+        !d.podSpec.affinity?.podAntiAffinity,
     );
     const observed = { unspread: unspread.map(d => d.ref) };
     if (unspread.length) {
-      return warn(`${listed(unspread.map(d => `${d.ref} (${desiredReplicas(d.object)} replicas)`))} ha${unspread.length > 1 ? 've' : 's'} no topologySpreadConstraints or podAntiAffinity`, observed);
+      return warn(
+        `${listed(
+          unspread.map(d => `${d.ref} (${desiredReplicas(d.object)} replicas)`),
+        )} ha${
+          unspread.length > 1 ? 've' : 's'
+        } no topologySpreadConstraints or podAntiAffinity`,
+        observed,
+      );
     }
-    return pass(`${multi.length} multi-replica Deployment(s) spread by topology constraints or anti-affinity`, observed);
+    return pass(
+      `${multi.length} multi-replica Deployment(s) spread by topology constraints or anti-affinity`,
+      observed,
+    );
   },
 };
 
@@ -225,7 +305,10 @@ const daemonSetCoverage: BuiltinClusterCheck = {
     'Find why the DaemonSet Pods are not ready on those nodes (image, crash loop, taints without tolerations, resource pressure): the extension is broken there.',
   evaluate(component, context) {
     const daemonSets = context.instance.objects.daemonSets;
-    if (!daemonSets.length) return notApplicable(`no DaemonSet of this component in cluster ${context.index.name}`);
+    if (!daemonSets.length)
+      return notApplicable(
+        `no DaemonSet of this component in cluster ${context.index.name}`,
+      );
     const nodeCount = context.index.objects('nodes').length;
     const short: string[] = [];
     const notes: string[] = [];
@@ -235,28 +318,66 @@ const daemonSetCoverage: BuiltinClusterCheck = {
       const desired = ds.status?.desiredNumberScheduled ?? 0;
       const ready = ds.status?.numberReady ?? 0;
       observed[name] = { desired, ready };
-      if (ready < desired) short.push(`${name} ready ${ready} of ${desired} desired`);
+      if (ready < desired)
+        short.push(`${name} ready ${ready} of ${desired} desired`);
       else if (component.kind === 'cni' && desired < nodeCount) {
         notes.push(`${name} runs on ${desired} of ${nodeCount} nodes`);
       }
     }
     if (short.length) {
       const shortfall = daemonSets
-        .filter(ds => (ds.status?.numberReady ?? 0) < (ds.status?.desiredNumberScheduled ?? 0))
+        .filter(
+          ds =>
+            (ds.status?.numberReady ?? 0) <
+            (ds.status?.desiredNumberScheduled ?? 0),
+        )
         .map(ds => `${ds.metadata.namespace}/${ds.metadata.name}`);
-      const before = previousResult(context, 'availability.daemonset-coverage', context.index.name);
+      const before = previousResult(
+        context,
+        'availability.daemonset-coverage',
+        context.index.name,
+      );
       const beforeShort = before?.observed?.shortfall;
       const persisted =
         !!before &&
         (before.status === 'warn' || before.status === 'fail') &&
-        (Array.isArray(beforeShort) ? shortfall.some(n => beforeShort.includes(n)) : true);
+        (Array.isArray(beforeShort)
+          ? shortfall.some(n => beforeShort.includes(n))
+          : true);
       return persisted
-        ? fail(`${listed(short)} for longer than one collection`, { ...observed, shortfall })
-        : warn(`${listed(short)} (first collection seeing it)`, { ...observed, shortfall });
+        ? fail(`${listed(short)} for longer than one collection`, {
+            ...observed,
+            shortfall,
+          })
+        : warn(`${listed(short)} (first collection seeing it)`, {
+            ...observed,
+            shortfall,
+          });
     }
-    if (notes.length) return warn(`${listed(notes)}: nodes without the network plugin cannot run Pods`, observed);
-    return pass(listed(daemonSets.map(ds => `${ds.metadata.namespace}/${ds.metadata.name} ready on all ${ds.status?.desiredNumberScheduled ?? 0} desired nodes`)), observed);
+    if (notes.length)
+      return warn(
+        `${listed(notes)}: nodes without the network plugin cannot run Pods`,
+        observed,
+      );
+    return pass(
+      listed(
+        daemonSets.map(
+          ds =>
+            `${ds.metadata.namespace}/${ds.metadata.name} ready on all ${
+              ds.status?.desiredNumberScheduled ?? 0
+            } desired nodes`,
+        ),
+      ),
+      observed,
+    );
   },
 };
 
-export const availabilityChecks = [replicas, pdb, probes, priority, spread, daemonSetCoverage];
+export const availabilityChecks = [
+  replicas,
+  pdb,
+  probes,
+  priority,
+  spread,
+  daemonSetCoverage,
+];

@@ -25,39 +25,66 @@ export interface BuiltinComponentContext extends ComponentCheckContext {
   scenarios: ExperimentScenario[];
 }
 
-export interface BuiltinClusterContext extends ClusterCheckContext, BuiltinComponentContext {
+export interface BuiltinClusterContext
+  extends ClusterCheckContext,
+    BuiltinComponentContext {
   index: ClusterIndex;
   facts: InstanceFacts;
 }
 
-export type BuiltinComponentCheck = ComponentScopedCheck<BuiltinComponentContext>;
+export type BuiltinComponentCheck =
+  ComponentScopedCheck<BuiltinComponentContext>;
 export type BuiltinClusterCheck = ClusterScopedCheck<BuiltinClusterContext>;
 export type BuiltinCheck = BuiltinComponentCheck | BuiltinClusterCheck;
 
-export type CheckFunction<C> = (component: ExtensionComponent, context: C) => CheckOutcome;
+export type CheckFunction<C> = (
+  component: ExtensionComponent,
+  context: C,
+) => CheckOutcome;
 
-export function pass(message: string, observed?: Record<string, unknown>): CheckOutcome {
+export function pass(
+  message: string,
+  observed?: Record<string, unknown>,
+): CheckOutcome {
   return { status: 'pass', message, observed };
 }
-export function warn(message: string, observed?: Record<string, unknown>): CheckOutcome {
+export function warn(
+  message: string,
+  observed?: Record<string, unknown>,
+): CheckOutcome {
   return { status: 'warn', message, observed };
 }
-export function fail(message: string, observed?: Record<string, unknown>): CheckOutcome {
+export function fail(
+  message: string,
+  observed?: Record<string, unknown>,
+): CheckOutcome {
   return { status: 'fail', message, observed };
 }
-export function unknown(message: string, observed?: Record<string, unknown>): CheckOutcome {
+export function unknown(
+  message: string,
+  observed?: Record<string, unknown>,
+): CheckOutcome {
   return { status: 'unknown', message, observed };
 }
-export function notApplicable(message: string, observed?: Record<string, unknown>): CheckOutcome {
+export function notApplicable(
+  message: string,
+  observed?: Record<string, unknown>,
+): CheckOutcome {
   return { status: 'not-applicable', message, observed };
 }
 
 /** A number setting of a check (thresholds are validated at start-up, so this is safe). */
-export function numberSetting(context: ComponentCheckContext, key: string): number {
+export function numberSetting(
+  context: ComponentCheckContext,
+  key: string,
+): number {
   return context.settings[key] as number;
 }
 
-export function stringsSetting(context: ComponentCheckContext, key: string): string[] {
+export function stringsSetting(
+  context: ComponentCheckContext,
+  key: string,
+): string[] {
   return context.settings[key] as string[];
 }
 
@@ -73,7 +100,9 @@ export function previousResult(
   checkId: string,
   cluster: string | null,
 ) {
-  return context.previous.find(r => r.checkId === checkId && r.cluster === cluster);
+  return context.previous.find(
+    r => r.checkId === checkId && r.cluster === cluster,
+  );
 }
 
 /** `unknown` naming the first of `keys` the cluster could not read, or undefined when all were read. */
@@ -89,4 +118,6 @@ export function unreadableOutcome(
 }
 
 /** Kinds that run backend workloads: every built-in kind but admission policies (CEL in the API server). */
-export const WORKLOAD_KINDS: readonly string[] = EXTENSION_KINDS.filter(k => k !== 'admission-policy');
+export const WORKLOAD_KINDS: readonly string[] = EXTENSION_KINDS.filter(
+  k => k !== 'admission-policy',
+);

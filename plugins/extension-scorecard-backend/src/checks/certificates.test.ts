@@ -1,5 +1,5 @@
-import { caBundle, pemCertificate } from './testing/certificates';
-import { evaluateComponent, NOW } from './testing/components';
+import { caBundle, pemCertificate } from './__testUtils__/certificates';
+import { evaluateComponent, NOW } from './__testUtils__/components';
 import {
   admissionWebhookFixture,
   aggregatedApiFixture,
@@ -8,29 +8,47 @@ import {
   cniFixture,
   run,
   type Fixture,
-} from './testing/fixtures';
-import { FORBIDDEN, NOT_SERVED } from './testing/kube';
+} from './__testUtils__/fixtures';
+import { FORBIDDEN, NOT_SERVED } from './__testUtils__/kube';
 
 describe('certificate checks', () => {
   let base: Fixture;
-  let bundles: Record<'long' | 'soon' | 'close' | 'expired' | 'rotating', string>;
+  let bundles: Record<
+    'long' | 'soon' | 'close' | 'expired' | 'rotating',
+    string
+  >;
   beforeAll(async () => {
     bundles = {
       long: await caBundle(NOW, { subject: 'CN=kyverno-ca', daysFromNow: 300 }),
-      soon: await caBundle(NOW, { subject: 'CN=gatekeeper-ca', daysFromNow: 5 }),
+      soon: await caBundle(NOW, {
+        subject: 'CN=gatekeeper-ca',
+        daysFromNow: 5,
+      }),
       close: await caBundle(NOW, { subject: 'CN=kyverno-ca', daysFromNow: 20 }),
-      expired: await caBundle(NOW, { subject: 'CN=podpreset-ca', daysFromNow: -30 }),
+      expired: await caBundle(NOW, {
+        subject: 'CN=podpreset-ca',
+        daysFromNow: -30,
+      }),
       // an old CA kept next to its successor during rotation
-      rotating: await caBundle(NOW, { subject: 'CN=old-ca', daysFromNow: -2 }, { subject: 'CN=new-ca', daysFromNow: 365 }),
+      rotating: await caBundle(
+        NOW,
+        { subject: 'CN=old-ca', daysFromNow: -2 },
+        { subject: 'CN=new-ca', daysFromNow: 365 },
+      ),
     };
     base = admissionWebhookFixture(bundles.long);
   });
   const fresh = () => structuredClone(base);
-  const clientConfig = (f: Fixture) => (f.objects.validatingWebhookConfigurations[0] as any).webhooks[0].clientConfig;
+  const clientConfig = (f: Fixture) =>
+    (f.objects.validatingWebhookConfigurations[0] as any).webhooks[0]
+      .clientConfig;
 
   describe('cert.ca-bundle', () => {
     it('passes with a bundle, noting cert-manager injection', () => {
-      expect(run(fresh(), 'cert.ca-bundle')).toMatchObject({ status: 'pass', message: '1 caBundle(s) set, 1 injected by cert-manager' });
+      expect(run(fresh(), 'cert.ca-bundle')).toMatchObject({
+        status: 'pass',
+        message: '1 caBundle(s) set, 1 injected by cert-manager',
+      });
     });
     it('fails when empty and no injection annotation', () => {
       const f = fresh();
@@ -38,25 +56,41 @@ describe('certificate checks', () => {
       f.objects.validatingWebhookConfigurations[0].metadata.annotations = {};
       expect(run(f, 'cert.ca-bundle')).toMatchObject({
         status: 'fail',
-        message: 'ValidatingWebhookConfiguration/kyverno-resource-validating-webhook-cfg/webhooks[0].clientConfig.caBundle empty and no CA injection annotation',
+        message:
+          'ValidatingWebhookConfiguration/kyverno-resource-validating-webhook-cfg/webhooks[0].clientConfig.caBundle empty and no CA injection annotation',
       });
     });
     it('warns when empty although an injection annotation is set', () => {
       const f = fresh();
       delete clientConfig(f).caBundle;
-      expect(run(f, 'cert.ca-bundle')).toMatchObject({ status: 'warn', message: expect.stringContaining('empty although cert-manager.io/inject-ca-from=kyverno/kyverno-svc-tls') });
+      expect(run(f, 'cert.ca-bundle')).toMatchObject({
+        status: 'warn',
+        message: expect.stringContaining(
+          'empty although cert-manager.io/inject-ca-from=kyverno/kyverno-svc-tls',
+        ),
+      });
     });
     it('warns for a URL webhook relying on system roots', () => {
       const f = fresh();
       f.objects.validatingWebhookConfigurations[0].metadata.annotations = {};
-      (f.objects.validatingWebhookConfigurations[0] as any).webhooks[0].clientConfig = { url: 'https://policy.example.com/validate' };
-      expect(run(f, 'cert.ca-bundle').message).toContain('calls https://policy.example.com/validate trusting the system roots');
+      (
+        f.objects.validatingWebhookConfigurations[0] as any
+      ).webhooks[0].clientConfig = {
+        url: 'https://policy.example.com/validate',
+      };
+      expect(run(f, 'cert.ca-bundle').message).toContain(
+        'calls https://policy.example.com/validate trusting the system roots',
+      );
     });
     it('warns for an APIService with insecureSkipTLSVerify', () => {
       const f = aggregatedApiFixture(bundles.long);
       f.objects.apiServices[0].spec.insecureSkipTLSVerify = true;
       delete f.objects.apiServices[0].spec.caBundle;
-      expect(run(f, 'cert.ca-bundle')).toMatchObject({ status: 'warn', message: 'APIService/v1beta1.metrics.k8s.io insecureSkipTLSVerify: true' });
+      expect(run(f, 'cert.ca-bundle')).toMatchObject({
+        status: 'warn',
+        message:
+          'APIService/v1beta1.metrics.k8s.io insecureSkipTLSVerify: true',
+      });
     });
     it('does not apply to kinds without TLS endpoints, nor to instances without any', () => {
       expect(run(cniFixture(), 'cert.ca-bundle').status).toBe('not-applicable');
@@ -67,120 +101,220 @@ describe('certificate checks', () => {
     it('is unknown when the webhook configurations could not be read', () => {
       const f = fresh();
       f.cluster.reads.mutatingwebhookconfigurations = FORBIDDEN;
-      expect(run(f, 'cert.ca-bundle')).toMatchObject({ status: 'unknown', message: expect.stringContaining('mutatingwebhookconfigurations') });
+      expect(run(f, 'cert.ca-bundle')).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining('mutatingwebhookconfigurations'),
+      });
     });
   });
 
   describe('cert.expiry', () => {
     it('passes far from expiry and reports subject, issuer and notAfter of every certificate', () => {
       const f = fresh();
-      const scorecard = evaluateComponent(f.component, [f.cluster], { evidence: f.evidence });
-      expect(scorecard.results.find(r => r.checkId === 'cert.expiry')).toMatchObject({ status: 'pass', message: expect.stringContaining('the nearest expiry is') });
+      const scorecard = evaluateComponent(f.component, [f.cluster], {
+        evidence: f.evidence,
+      });
+      expect(
+        scorecard.results.find(r => r.checkId === 'cert.expiry'),
+      ).toMatchObject({
+        status: 'pass',
+        message: expect.stringContaining('the nearest expiry is'),
+      });
       expect(scorecard.certificates).toEqual([
         expect.objectContaining({
           cluster: CLUSTER,
-          source: 'ValidatingWebhookConfiguration/kyverno-resource-validating-webhook-cfg/webhooks[0].clientConfig.caBundle',
+          source:
+            'ValidatingWebhookConfiguration/kyverno-resource-validating-webhook-cfg/webhooks[0].clientConfig.caBundle',
           subject: 'CN=kyverno-ca',
           issuer: 'CN=kyverno-ca',
           daysLeft: 300,
         }),
-        expect.objectContaining({ source: 'Certificate/kyverno/kyverno-svc-tls/status.notAfter', subject: 'kyverno-svc-tls.kyverno.svc', issuer: 'Issuer/selfsigned', daysLeft: 60 }),
+        expect.objectContaining({
+          source: 'Certificate/kyverno/kyverno-svc-tls/status.notAfter',
+          subject: 'kyverno-svc-tls.kyverno.svc',
+          issuer: 'Issuer/selfsigned',
+          daysLeft: 60,
+        }),
       ]);
     });
     it('fails within failDays', () => {
       const f = fresh();
       clientConfig(f).caBundle = bundles.soon;
-      expect(run(f, 'cert.expiry')).toMatchObject({ status: 'fail', message: expect.stringMatching(/caBundle \(CN=gatekeeper-ca\) expires \d{4}-\d\d-\d\d, 5 days \(< 7 days\)$/) });
+      expect(run(f, 'cert.expiry')).toMatchObject({
+        status: 'fail',
+        message: expect.stringMatching(
+          /caBundle \(CN=gatekeeper-ca\) expires \d{4}-\d\d-\d\d, 5 days \(< 7 days\)$/,
+        ),
+      });
     });
     it('fails once expired', () => {
       const f = fresh();
       clientConfig(f).caBundle = bundles.expired;
-      expect(run(f, 'cert.expiry').message).toMatch(/\(CN=podpreset-ca\) expired .*, -30 days/);
+      expect(run(f, 'cert.expiry').message).toMatch(
+        /\(CN=podpreset-ca\) expired .*, -30 days/,
+      );
     });
     it('fails when the cert-manager Certificate expires', () => {
       const f = fresh();
-      f.objects.certificates = [certManagerCertificate('kyverno', 'kyverno-svc-tls', { notAfterDays: 2 })];
-      expect(run(f, 'cert.expiry').message).toContain('Certificate/kyverno/kyverno-svc-tls/status.notAfter');
+      f.objects.certificates = [
+        certManagerCertificate('kyverno', 'kyverno-svc-tls', {
+          notAfterDays: 2,
+        }),
+      ];
+      expect(run(f, 'cert.expiry').message).toContain(
+        'Certificate/kyverno/kyverno-svc-tls/status.notAfter',
+      );
     });
     it('warns within warnDays, and honours configured thresholds', () => {
       const f = fresh();
       clientConfig(f).caBundle = bundles.close;
-      expect(run(f, 'cert.expiry')).toMatchObject({ status: 'warn', message: expect.stringContaining('20 days (< 30 days)') });
+      expect(run(f, 'cert.expiry')).toMatchObject({
+        status: 'warn',
+        message: expect.stringContaining('20 days (< 30 days)'),
+      });
       const { readChecksConfig } = require('./config');
       const { ConfigReader } = require('@backstage/config');
-      const config = readChecksConfig(new ConfigReader({ extensionScorecard: { checks: { 'cert.expiry': { warnDays: 14 } } } }));
+      const config = readChecksConfig(
+        new ConfigReader({
+          extensionScorecard: { checks: { 'cert.expiry': { warnDays: 14 } } },
+        }),
+      );
       expect(run(f, 'cert.expiry', { config }).status).toBe('pass');
     });
     it('judges a rotating bundle by its newest certificate', () => {
       const f = fresh();
       clientConfig(f).caBundle = bundles.rotating;
       expect(run(f, 'cert.expiry').status).toBe('pass');
-      const scorecard = evaluateComponent(f.component, [f.cluster], { evidence: f.evidence });
-      expect(scorecard.certificates.filter(c => c.source.includes('caBundle')).map(c => c.subject)).toEqual(['CN=old-ca', 'CN=new-ca']);
+      const scorecard = evaluateComponent(f.component, [f.cluster], {
+        evidence: f.evidence,
+      });
+      expect(
+        scorecard.certificates
+          .filter(c => c.source.includes('caBundle'))
+          .map(c => c.subject),
+      ).toEqual(['CN=old-ca', 'CN=new-ca']);
     });
     it('parses a bundle given as plain PEM too', async () => {
       const f = fresh();
-      clientConfig(f).caBundle = await pemCertificate('CN=plain-pem', new Date(NOW.getTime() + 100 * 86400000));
+      clientConfig(f).caBundle = await pemCertificate(
+        'CN=plain-pem',
+        new Date(NOW.getTime() + 100 * 86400000),
+      );
       expect(run(f, 'cert.expiry').status).toBe('pass');
     });
     it('is unknown when a bundle does not parse, naming why', () => {
       const f = fresh();
       clientConfig(f).caBundle = Buffer.from('hello').toString('base64');
-      expect(run(f, 'cert.expiry')).toMatchObject({ status: 'unknown', message: expect.stringContaining('no PEM CERTIFICATE block found after base64 decoding') });
-      clientConfig(f).caBundle = Buffer.from('-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n').toString('base64');
-      expect(run(f, 'cert.expiry')).toMatchObject({ status: 'unknown', message: expect.stringContaining('certificate does not parse') });
-      const scorecard = evaluateComponent(f.component, [f.cluster], { evidence: f.evidence });
-      expect(scorecard.certificates[0]).toMatchObject({ error: expect.stringContaining('does not parse') });
+      expect(run(f, 'cert.expiry')).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining(
+          'no PEM CERTIFICATE block found after base64 decoding',
+        ),
+      });
+      clientConfig(f).caBundle = Buffer.from(
+        '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n',
+      ).toString('base64');
+      expect(run(f, 'cert.expiry')).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining('certificate does not parse'),
+      });
+      const scorecard = evaluateComponent(f.component, [f.cluster], {
+        evidence: f.evidence,
+      });
+      expect(scorecard.certificates[0]).toMatchObject({
+        error: expect.stringContaining('does not parse'),
+      });
     });
     it('has nothing to judge when the API server skips verification', () => {
       const f = aggregatedApiFixture(bundles.long);
       f.objects.apiServices[0].spec.insecureSkipTLSVerify = true;
       delete f.objects.apiServices[0].spec.caBundle;
       f.objects.certificates = [];
-      expect(run(f, 'cert.expiry')).toMatchObject({ status: 'not-applicable', message: 'no certificate is verified: APIService/v1beta1.metrics.k8s.io skip TLS verification (see cert.ca-bundle)' });
+      expect(run(f, 'cert.expiry')).toMatchObject({
+        status: 'not-applicable',
+        message:
+          'no certificate is verified: APIService/v1beta1.metrics.k8s.io skip TLS verification (see cert.ca-bundle)',
+      });
     });
     it('is unknown with nothing to parse', () => {
       const f = fresh();
       delete clientConfig(f).caBundle;
       f.objects.certificates = [];
-      expect(run(f, 'cert.expiry')).toMatchObject({ status: 'unknown', message: expect.stringContaining('no certificate to judge') });
+      expect(run(f, 'cert.expiry')).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining('no certificate to judge'),
+      });
     });
     it('is unknown when Certificates could not be read and the bundles look fine', () => {
       const f = fresh();
       f.objects.certificates = [];
       f.cluster.reads.certificates = FORBIDDEN;
-      expect(run(f, 'cert.expiry')).toMatchObject({ status: 'unknown', message: expect.stringContaining('reading certificates in cluster prod-eu was forbidden') });
+      expect(run(f, 'cert.expiry')).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining(
+          'reading certificates in cluster prod-eu was forbidden',
+        ),
+      });
     });
   });
 
   describe('cert.managed', () => {
     it('passes with a Ready cert-manager Certificate', () => {
-      expect(run(fresh(), 'cert.managed')).toMatchObject({ status: 'pass', message: expect.stringContaining('Certificate kyverno/kyverno-svc-tls Ready, renews') });
+      expect(run(fresh(), 'cert.managed')).toMatchObject({
+        status: 'pass',
+        message: expect.stringContaining(
+          'Certificate kyverno/kyverno-svc-tls Ready, renews',
+        ),
+      });
     });
     it('fails when not Ready, noting an overdue renewal', () => {
       const f = fresh();
-      f.objects.certificates = [certManagerCertificate('kyverno', 'kyverno-svc-tls', { ready: 'False', notAfterDays: 10, attempts: 3 })];
+      f.objects.certificates = [
+        certManagerCertificate('kyverno', 'kyverno-svc-tls', {
+          ready: 'False',
+          notAfterDays: 10,
+          attempts: 3,
+        }),
+      ];
       expect(run(f, 'cert.managed')).toMatchObject({
         status: 'fail',
-        message: expect.stringMatching(/^Certificate kyverno\/kyverno-svc-tls Ready=False \(Expired\), renewal overdue since .*, failedIssuanceAttempts 3$/),
+        message: expect.stringMatching(
+          /^Certificate kyverno\/kyverno-svc-tls Ready=False \(Expired\), renewal overdue since .*, failedIssuanceAttempts 3$/,
+        ),
       });
     });
     it('warns after failed issuance attempts', () => {
       const f = fresh();
-      f.objects.certificates = [certManagerCertificate('kyverno', 'kyverno-svc-tls', { attempts: 1 })];
-      expect(run(f, 'cert.managed')).toMatchObject({ status: 'warn', message: 'Certificate kyverno/kyverno-svc-tls failedIssuanceAttempts 1' });
+      f.objects.certificates = [
+        certManagerCertificate('kyverno', 'kyverno-svc-tls', { attempts: 1 }),
+      ];
+      expect(run(f, 'cert.managed')).toMatchObject({
+        status: 'warn',
+        message: 'Certificate kyverno/kyverno-svc-tls failedIssuanceAttempts 1',
+      });
     });
     it('warns without managed rotation, or without cert-manager', () => {
       const f = fresh();
       f.objects.certificates = [];
-      expect(run(f, 'cert.managed')).toMatchObject({ status: 'warn', message: 'no cert-manager Certificate serves this component: rotation is manual' });
+      expect(run(f, 'cert.managed')).toMatchObject({
+        status: 'warn',
+        message:
+          'no cert-manager Certificate serves this component: rotation is manual',
+      });
       f.cluster.reads.certificates = NOT_SERVED;
-      expect(run(f, 'cert.managed').message).toBe('cert-manager is not installed in cluster prod-eu: no managed rotation');
+      expect(run(f, 'cert.managed').message).toBe(
+        'cert-manager is not installed in cluster prod-eu: no managed rotation',
+      );
     });
     it('is unknown when Certificates could not be read', () => {
       const f = fresh();
       f.cluster.reads.certificates = FORBIDDEN;
-      expect(run(f, 'cert.managed')).toMatchObject({ status: 'unknown', message: expect.stringContaining('cannot judge rotation: reading certificates') });
+      expect(run(f, 'cert.managed')).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining(
+          'cannot judge rotation: reading certificates',
+        ),
+      });
     });
   });
 });

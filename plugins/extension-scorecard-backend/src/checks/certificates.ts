@@ -1,7 +1,10 @@
 /** Certificates: will trust break by expiry or a missing CA bundle? */
 import type { CertificateFinding } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { KubeObject, ResourceKey } from '../collect/types';
-import type { BuiltinClusterCheck, BuiltinClusterContext } from './builtinContext';
+import type {
+  BuiltinClusterCheck,
+  BuiltinClusterContext,
+} from './builtinContext';
 import {
   fail,
   listed,
@@ -17,7 +20,10 @@ const TLS_KINDS = ['admission-webhook', 'aggregated-api', 'crd-controller'];
 
 /** The objects that carry caBundles, per kind. */
 const BUNDLE_READS: Record<string, ResourceKey[]> = {
-  'admission-webhook': ['validatingwebhookconfigurations', 'mutatingwebhookconfigurations'],
+  'admission-webhook': [
+    'validatingwebhookconfigurations',
+    'mutatingwebhookconfigurations',
+  ],
   'aggregated-api': ['apiservices'],
   'crd-controller': ['customresourcedefinitions'],
 };
@@ -40,7 +46,7 @@ const caBundle: BuiltinClusterCheck = {
   scope: 'cluster',
   title: 'The API server can verify the backend',
   remediation:
-    'Set caBundle to the CA that signed the serving certificate, or let cert-manager\'s CA injector fill it (annotation cert-manager.io/inject-ca-from: <namespace>/<certificate>); never use insecureSkipTLSVerify.',
+    "Set caBundle to the CA that signed the serving certificate, or let cert-manager's CA injector fill it (annotation cert-manager.io/inject-ca-from: <namespace>/<certificate>); never use insecureSkipTLSVerify.",
   docsUrl: 'https://cert-manager.io/docs/concepts/ca-injector/',
   evaluate(_component, context) {
     const blocked = unreadableOutcome(context, bundleReadsOf(context));
@@ -50,24 +56,45 @@ const caBundle: BuiltinClusterCheck = {
     const failures: string[] = [];
     const warnings: string[] = [];
     for (const e of endpoints) {
-      if (e.insecureSkipTLSVerify) warnings.push(`${e.object.kind}/${e.object.metadata.name} insecureSkipTLSVerify: true`);
+      if (e.insecureSkipTLSVerify)
+        warnings.push(
+          `${e.object.kind}/${e.object.metadata.name} insecureSkipTLSVerify: true`,
+        );
       if (e.caBundle) continue;
-      if (e.injection) warnings.push(`${e.source} empty although ${e.injection} (is cainjector running?)`);
-      else if (e.url) warnings.push(`${e.source} empty: calls ${e.url} trusting the system roots`);
-      else if (!e.insecureSkipTLSVerify) failures.push(`${e.source} empty and no CA injection annotation`);
+      if (e.injection)
+        warnings.push(
+          `${e.source} empty although ${e.injection} (is cainjector running?)`,
+        );
+      else if (e.url)
+        warnings.push(
+          `${e.source} empty: calls ${e.url} trusting the system roots`,
+        );
+      else if (!e.insecureSkipTLSVerify)
+        failures.push(`${e.source} empty and no CA injection annotation`);
     }
     const observed = {
-      endpoints: endpoints.map(e => ({ source: e.source, caBundle: !!e.caBundle, injection: e.injection ?? null })),
+      endpoints: endpoints.map(e => ({
+        source: e.source,
+        caBundle: !!e.caBundle,
+        injection: e.injection ?? null,
+      })),
     };
     if (failures.length) return fail(listed(failures), observed);
     if (warnings.length) return warn(listed(warnings), observed);
     const injected = endpoints.filter(e => e.injection).length;
-    return pass(`${endpoints.length} caBundle(s) set${injected ? `, ${injected} injected by cert-manager` : ''}`, observed);
+    return pass(
+      `${endpoints.length} caBundle(s) set${
+        injected ? `, ${injected} injected by cert-manager` : ''
+      }`,
+      observed,
+    );
   },
 };
 
 export function describeFinding(f: CertificateFinding): string {
-  return `${f.source} ${f.subject ? `(${f.subject}) ` : ''}${(f.daysLeft ?? 0) < 0 ? 'expired' : 'expires'} ${f.notAfter?.slice(0, 10)}, ${f.daysLeft} days`;
+  return `${f.source} ${f.subject ? `(${f.subject}) ` : ''}${
+    (f.daysLeft ?? 0) < 0 ? 'expired' : 'expires'
+  } ${f.notAfter?.slice(0, 10)}, ${f.daysLeft} days`;
 }
 
 /** Per certificate source, the finding that expires last (a bundle works until its last certificate expires), nearest first; plus parse errors. */
@@ -83,9 +110,12 @@ export function judgeBundles(findings: readonly CertificateFinding[]): {
       continue;
     }
     const current = bySource.get(finding.source);
-    if (!current || (finding.daysLeft ?? 0) > (current.daysLeft ?? 0)) bySource.set(finding.source, finding);
+    if (!current || (finding.daysLeft ?? 0) > (current.daysLeft ?? 0))
+      bySource.set(finding.source, finding);
   }
-  const judged = [...bySource.values()].sort((a, b) => (a.daysLeft ?? 0) - (b.daysLeft ?? 0));
+  const judged = [...bySource.values()].sort(
+    (a, b) => (a.daysLeft ?? 0) - (b.daysLeft ?? 0),
+  );
   return { judged, errors };
 }
 
@@ -101,17 +131,33 @@ export function judgeRotation(certificates: readonly KubeObject[], now: Date) {
     const renewalTime: string | undefined = cert.status?.renewalTime;
     const attempts: number = cert.status?.failedIssuanceAttempts ?? 0;
     const overdue = !!renewalTime && Date.parse(renewalTime) < now.getTime();
-    observed[name] = { ready: ready?.status ?? null, renewalTime: renewalTime ?? null, failedIssuanceAttempts: attempts };
+    observed[name] = {
+      ready: ready?.status ?? null,
+      renewalTime: renewalTime ?? null,
+      failedIssuanceAttempts: attempts,
+    };
     if (ready?.status !== 'True') {
       failures.push(
-        `Certificate ${name} Ready=${ready?.status ?? 'not reported'}${ready?.reason ? ` (${ready.reason})` : ''}${overdue ? `, renewal overdue since ${renewalTime}` : ''}${attempts ? `, failedIssuanceAttempts ${attempts}` : ''}`,
+        `Certificate ${name} Ready=${ready?.status ?? 'not reported'}${
+          ready?.reason ? ` (${ready.reason})` : ''
+        }${overdue ? `, renewal overdue since ${renewalTime}` : ''}${
+          attempts ? `, failedIssuanceAttempts ${attempts}` : ''
+        }`,
       );
       continue;
     }
     if (attempts >= 1) {
-      warnings.push(`Certificate ${name} failedIssuanceAttempts ${attempts}${overdue ? `, renewal overdue since ${renewalTime}` : ''}`);
+      warnings.push(
+        `Certificate ${name} failedIssuanceAttempts ${attempts}${
+          overdue ? `, renewal overdue since ${renewalTime}` : ''
+        }`,
+      );
     }
-    notes.push(`Certificate ${name} Ready${renewalTime ? `, renews ${renewalTime}` : ''}`);
+    notes.push(
+      `Certificate ${name} Ready${
+        renewalTime ? `, renews ${renewalTime}` : ''
+      }`,
+    );
   }
   return { failures, warnings, notes, observed };
 }
@@ -131,33 +177,66 @@ const expiry: BuiltinClusterCheck = {
     if (blocked) return blocked;
     const endpoints = context.facts.tlsEndpoints;
     const certificatesUnreadable = context.index.unreadable('certificates');
-    if (!endpoints.length && !context.instance.objects.certificates.length) return noTls(context);
-    const unverified = endpoints.filter(e => e.insecureSkipTLSVerify && !e.caBundle);
-    if (unverified.length === endpoints.length && !context.instance.objects.certificates.length) {
+    if (!endpoints.length && !context.instance.objects.certificates.length)
+      return noTls(context);
+    const unverified = endpoints.filter(
+      e => e.insecureSkipTLSVerify && !e.caBundle,
+    );
+    if (
+      unverified.length === endpoints.length &&
+      !context.instance.objects.certificates.length
+    ) {
       return notApplicable(
-        `no certificate is verified: ${listed(unverified.map(e => `${e.object.kind}/${e.object.metadata.name}`))} skip TLS verification (see cert.ca-bundle)`,
+        `no certificate is verified: ${listed(
+          unverified.map(e => `${e.object.kind}/${e.object.metadata.name}`),
+        )} skip TLS verification (see cert.ca-bundle)`,
       );
     }
     const failDays = numberSetting(context, 'failDays');
     const warnDays = numberSetting(context, 'warnDays');
     const { judged, errors } = judgeBundles(context.facts.certificates);
     const observed = {
-      certificates: judged.map(f => ({ source: f.source, notAfter: f.notAfter, daysLeft: f.daysLeft })),
+      certificates: judged.map(f => ({
+        source: f.source,
+        notAfter: f.notAfter,
+        daysLeft: f.daysLeft,
+      })),
       errors,
     };
     const failing = judged.filter(f => (f.daysLeft ?? 0) < failDays);
-    if (failing.length) return fail(`${listed(failing.map(describeFinding))} (< ${failDays} days)`, observed);
-    if (errors.length) return unknown(`cannot parse ${listed(errors)}`, observed);
+    if (failing.length)
+      return fail(
+        `${listed(failing.map(describeFinding))} (< ${failDays} days)`,
+        observed,
+      );
+    if (errors.length)
+      return unknown(`cannot parse ${listed(errors)}`, observed);
     if (!judged.length) {
-      const why = certificatesUnreadable ?? 'every caBundle is empty and no cert-manager Certificate reports notAfter';
+      const why =
+        certificatesUnreadable ??
+        'every caBundle is empty and no cert-manager Certificate reports notAfter';
       return unknown(`no certificate to judge: ${why}`, observed);
     }
     const warning = judged.filter(f => (f.daysLeft ?? 0) < warnDays);
-    if (warning.length) return warn(`${listed(warning.map(describeFinding))} (< ${warnDays} days)`, observed);
+    if (warning.length)
+      return warn(
+        `${listed(warning.map(describeFinding))} (< ${warnDays} days)`,
+        observed,
+      );
     if (certificatesUnreadable) {
-      return unknown(`caBundles valid for ${judged[0].daysLeft}+ days, but ${certificatesUnreadable}`, observed);
+      return unknown(
+        `caBundles valid for ${judged[0].daysLeft}+ days, but ${certificatesUnreadable}`,
+        observed,
+      );
     }
-    return pass(`${judged.length} certificate source(s); the nearest expiry is ${describeFinding(judged[0])}`, observed);
+    return pass(
+      `${
+        judged.length
+      } certificate source(s); the nearest expiry is ${describeFinding(
+        judged[0],
+      )}`,
+      observed,
+    );
   },
 };
 
@@ -174,7 +253,8 @@ const managed: BuiltinClusterCheck = {
   title: 'Serving certificates rotate automatically',
   remediation:
     'Issue the serving certificate with a cert-manager Certificate (and inject its CA); fix issuance failures shown in its Ready condition and events before renewalTime passes.',
-  docsUrl: 'https://cert-manager.io/docs/reference/api-docs/#cert-manager.io/v1.CertificateStatus',
+  docsUrl:
+    'https://cert-manager.io/docs/reference/api-docs/#cert-manager.io/v1.CertificateStatus',
   evaluate(_component, context) {
     const blocked = unreadableOutcome(context, bundleReadsOf(context));
     if (blocked) return blocked;
@@ -182,11 +262,19 @@ const managed: BuiltinClusterCheck = {
     const unreadable = context.index.unreadable('certificates');
     if (unreadable) return unknown(`cannot judge rotation: ${unreadable}`);
     if (context.index.notServed('certificates')) {
-      return warn(`cert-manager is not installed in cluster ${context.index.name}: no managed rotation`);
+      return warn(
+        `cert-manager is not installed in cluster ${context.index.name}: no managed rotation`,
+      );
     }
     const certificates = context.instance.objects.certificates;
-    if (!certificates.length) return warn('no cert-manager Certificate serves this component: rotation is manual');
-    const { failures, warnings, notes, observed } = judgeRotation(certificates, context.now);
+    if (!certificates.length)
+      return warn(
+        'no cert-manager Certificate serves this component: rotation is manual',
+      );
+    const { failures, warnings, notes, observed } = judgeRotation(
+      certificates,
+      context.now,
+    );
     if (failures.length) return fail(listed(failures), observed);
     if (warnings.length) return warn(listed(warnings), observed);
     return pass(listed(notes), observed);

@@ -18,7 +18,8 @@ export const SCENARIO_ANNOTATION = 'extension-scorecard.io/scenario';
 export const OBSERVATIONS_ANNOTATION = 'extension-scorecard.io/observations';
 
 function condition(object: KubeObject, type: string): string | undefined {
-  return (object.status?.conditions ?? []).find((c: any) => c.type === type)?.status;
+  return (object.status?.conditions ?? []).find((c: any) => c.type === type)
+    ?.status;
 }
 
 function observationsOf(object: KubeObject): Record<string, unknown> {
@@ -26,7 +27,11 @@ function observationsOf(object: KubeObject): Record<string, unknown> {
   if (!raw) return {};
   try {
     const parsed = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : {};
+    return typeof parsed === 'object' &&
+      parsed !== null &&
+      !Array.isArray(parsed)
+      ? parsed
+      : {};
   } catch {
     return {};
   }
@@ -40,10 +45,18 @@ function chaosMeshEvents(object: KubeObject, operation: string): string[] {
     .sort();
 }
 
-function fromChaosMesh(object: KubeObject): Pick<ExperimentEvidence, 'tool' | 'verdict' | 'injectedAt' | 'recoveredAt' | 'observations'> | undefined {
+function fromChaosMesh(
+  object: KubeObject,
+):
+  | Pick<
+      ExperimentEvidence,
+      'tool' | 'verdict' | 'injectedAt' | 'recoveredAt' | 'observations'
+    >
+  | undefined {
   if (condition(object, 'Paused') === 'True') return undefined;
   const recovered = condition(object, 'AllRecovered') === 'True';
-  const finished = object.status?.experiment?.desiredPhase === 'Stop' || recovered;
+  const finished =
+    object.status?.experiment?.desiredPhase === 'Stop' || recovered;
   if (!finished) return undefined;
   const applied = chaosMeshEvents(object, 'Apply');
   const recoveries = chaosMeshEvents(object, 'Recover');
@@ -56,10 +69,13 @@ function fromChaosMesh(object: KubeObject): Pick<ExperimentEvidence, 'tool' | 'v
   };
 }
 
-function fromLitmus(object: KubeObject): Pick<ExperimentEvidence, 'tool' | 'verdict' | 'observations'> | undefined {
+function fromLitmus(
+  object: KubeObject,
+): Pick<ExperimentEvidence, 'tool' | 'verdict' | 'observations'> | undefined {
   const status = object.status?.experimentStatus ?? {};
   const verdict: string | undefined = status.verdict;
-  if (verdict !== 'Pass' && verdict !== 'Fail' && verdict !== 'Stopped') return undefined;
+  if (verdict !== 'Pass' && verdict !== 'Fail' && verdict !== 'Stopped')
+    return undefined;
   return {
     tool: 'litmus',
     verdict: verdict === 'Pass' ? 'pass' : 'fail',
@@ -69,21 +85,27 @@ function fromLitmus(object: KubeObject): Pick<ExperimentEvidence, 'tool' | 'verd
         verdict: p.status?.verdict,
         description: p.status?.description,
       })),
-      ...(status.errorOutput?.reason ? { failure: status.errorOutput.reason } : {}),
+      ...(status.errorOutput?.reason
+        ? { failure: status.errorOutput.reason }
+        : {}),
       ...observationsOf(object),
     },
   };
 }
 
 /** Evidence records for the chaos objects of every instance of the component. */
-export function evidenceFromChaosObjects(component: ExtensionComponent): ExperimentEvidence[] {
+export function evidenceFromChaosObjects(
+  component: ExtensionComponent,
+): ExperimentEvidence[] {
   const out: ExperimentEvidence[] = [];
   for (const instance of component.instances) {
     for (const object of instance.objects.chaosResults ?? []) {
       const scenario = object.metadata.annotations?.[SCENARIO_ANNOTATION];
       const started = object.metadata.creationTimestamp;
       if (!scenario || !started) continue;
-      const run = object.apiVersion.startsWith('litmuschaos.io/') ? fromLitmus(object) : fromChaosMesh(object);
+      const run = object.apiVersion.startsWith('litmuschaos.io/')
+        ? fromLitmus(object)
+        : fromChaosMesh(object);
       if (!run) continue;
       out.push({
         id: `${instance.cluster}/${object.kind}/${object.metadata.namespace}/${object.metadata.name}`,

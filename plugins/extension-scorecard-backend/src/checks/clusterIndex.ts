@@ -31,14 +31,15 @@ function groupBy(
 const byNamespace = (o: KubeObject) => o.metadata.namespace ?? '';
 
 /** Resources of optional CRDs or API groups: `not-served` means "none in this cluster". */
-export const OPTIONAL_RESOURCES: ReadonlySet<ResourceKey> = new Set<ResourceKey>([
-  'certificates',
-  'servicemonitors',
-  'podmonitors',
-  'prometheusrules',
-  'chaosmesh',
-  'chaosresults',
-]);
+export const OPTIONAL_RESOURCES: ReadonlySet<ResourceKey> =
+  new Set<ResourceKey>([
+    'certificates',
+    'servicemonitors',
+    'podmonitors',
+    'prometheusrules',
+    'chaosmesh',
+    'chaosresults',
+  ]);
 
 export class ClusterIndex {
   readonly name: string;
@@ -56,7 +57,9 @@ export class ClusterIndex {
   constructor(readonly collection: ClusterCollection) {
     this.name = collection.cluster;
     this.release =
-      collection.versionStatus?.state === 'ok' ? serverRelease(collection.version) : null;
+      collection.versionStatus?.state === 'ok'
+        ? serverRelease(collection.version)
+        : null;
     this.namespaceLabels = new Map();
     for (const ns of collection.objects.namespaces ?? []) {
       this.namespaceLabels.set(ns.metadata.name, {
@@ -88,7 +91,10 @@ export class ClusterIndex {
   }
 
   /** Why `key` was not read completely; undefined when it was (or, for optional resources, when not installed). */
-  unreadable(key: ResourceKey, optional = OPTIONAL_RESOURCES.has(key)): string | undefined {
+  unreadable(
+    key: ResourceKey,
+    optional = OPTIONAL_RESOURCES.has(key),
+  ): string | undefined {
     const status = this.collection.reads[key];
     if (!status) return `${key} were not collected in cluster ${this.name}`;
     switch (status.state) {
@@ -123,7 +129,10 @@ export class ClusterIndex {
   }
 
   podDisruptionBudgetsIn(namespace: string): KubeObject[] {
-    this.pdbs ??= groupBy(this.collection.objects.poddisruptionbudgets, byNamespace);
+    this.pdbs ??= groupBy(
+      this.collection.objects.poddisruptionbudgets,
+      byNamespace,
+    );
     return this.pdbs.get(namespace) ?? [];
   }
 
@@ -136,15 +145,21 @@ export class ClusterIndex {
   }
 
   service(namespace: string, name: string): KubeObject | undefined {
-    this.services ??= groupBy(this.collection.objects.services, o => `${o.metadata.namespace}/${o.metadata.name}`);
+    this.services ??= groupBy(
+      this.collection.objects.services,
+      o => `${o.metadata.namespace}/${o.metadata.name}`,
+    );
     return this.services.get(`${namespace}/${name}`)?.[0];
   }
 
   endpointSlicesOf(namespace: string, service: string): KubeObject[] {
-    this.endpointSlices ??= groupBy(this.collection.objects.endpointslices, o => {
-      const svc = o.metadata.labels?.['kubernetes.io/service-name'];
-      return svc ? `${o.metadata.namespace}/${svc}` : undefined;
-    });
+    this.endpointSlices ??= groupBy(
+      this.collection.objects.endpointslices,
+      o => {
+        const svc = o.metadata.labels?.['kubernetes.io/service-name'];
+        return svc ? `${o.metadata.namespace}/${svc}` : undefined;
+      },
+    );
     return this.endpointSlices.get(`${namespace}/${service}`) ?? [];
   }
 
@@ -152,17 +167,19 @@ export class ClusterIndex {
    * ServiceMonitors (or PodMonitors) that can select objects in `namespace`:
    * their own namespace, `namespaceSelector.matchNames`, or `namespaceSelector.any`.
    */
-  monitorsTargeting(key: 'servicemonitors' | 'podmonitors', namespace: string): KubeObject[] {
-    let index = key === 'servicemonitors' ? this.serviceMonitors : this.podMonitors;
+  monitorsTargeting(
+    key: 'servicemonitors' | 'podmonitors',
+    namespace: string,
+  ): KubeObject[] {
+    let index =
+      key === 'servicemonitors' ? this.serviceMonitors : this.podMonitors;
     if (!index) {
       index = new Map();
       for (const monitor of this.collection.objects[key] ?? []) {
         const selector = monitor.spec?.namespaceSelector ?? {};
-        const targets: string[] = selector.any
-          ? ['*']
-          : selector.matchNames?.length
-          ? selector.matchNames
-          : [monitor.metadata.namespace ?? ''];
+        let targets: string[] = [monitor.metadata.namespace ?? ''];
+        if (selector.any) targets = ['*'];
+        else if (selector.matchNames?.length) targets = selector.matchNames;
         for (const target of targets) {
           const list = index.get(target) ?? [];
           list.push(monitor);

@@ -16,13 +16,20 @@ const IDENTIFYING: ReadonlyArray<keyof InstanceObjects> = [
 ];
 
 /** `Kind/name (cluster)` for the identifying objects, at most `max`. */
-export function describeObjects(component: ExtensionComponent, max = 3): string[] {
+export function describeObjects(
+  component: ExtensionComponent,
+  max = 3,
+): string[] {
   const out: string[] = [];
   for (const instance of component.instances) {
     for (const key of IDENTIFYING) {
       for (const object of instance.objects[key] ?? []) {
-        const ns = object.metadata.namespace ? `${object.metadata.namespace}/` : '';
-        out.push(`${object.kind}/${ns}${object.metadata.name} in ${instance.cluster}`);
+        const ns = object.metadata.namespace
+          ? `${object.metadata.namespace}/`
+          : '';
+        out.push(
+          `${object.kind}/${ns}${object.metadata.name} in ${instance.cluster}`,
+        );
         if (out.length >= max) return out;
       }
     }

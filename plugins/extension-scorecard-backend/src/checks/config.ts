@@ -7,7 +7,9 @@
 import type { Config } from '@backstage/config';
 import { InputError } from '@backstage/errors';
 import {
+  DIMENSIONS,
   EXTENSION_KIND_INFO,
+  PATH_CLASSES,
   SEVERITIES,
   type Severity,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
@@ -69,7 +71,10 @@ function typeName(value: unknown): string {
   return typeof value;
 }
 
-function defaultsOf(check: ScorecardCheck, tables: ReferenceTables): CheckSettings {
+function defaultsOf(
+  check: ScorecardCheck,
+  tables: ReferenceTables,
+): CheckSettings {
   return { ...(tables.thresholds[check.id] ?? {}), ...(check.defaults ?? {}) };
 }
 
@@ -81,33 +86,61 @@ function parseOverride(
   const at = `${CONFIG_ROOT}.${id}`;
   if (!isObject(raw)) {
     throw new InputError(
-      `Invalid config at ${at}: expected an object such as { enabled: false } or { ${Object.keys(defaults)[0] ?? 'enabled'}: ... }, got ${typeName(raw)}`,
+      `Invalid config at ${at}: expected an object such as { enabled: false } or { ${
+        Object.keys(defaults)[0] ?? 'enabled'
+      }: ... }, got ${typeName(raw)}`,
     );
   }
   const override: CheckOverride = { settings: {} };
   for (const [key, value] of Object.entries(raw)) {
     const keyAt = `${at}.${key}`;
     if (key === 'enabled') {
-      if (typeof value !== 'boolean') throw new InputError(`Invalid config at ${keyAt}: expected true or false, got ${typeName(value)}`);
+      if (typeof value !== 'boolean')
+        throw new InputError(
+          `Invalid config at ${keyAt}: expected true or false, got ${typeName(
+            value,
+          )}`,
+        );
       override.enabled = value;
     } else if (key === 'severity') {
       if (!SEVERITIES.includes(value as Severity)) {
-        throw new InputError(`Invalid config at ${keyAt}: expected one of ${SEVERITIES.join(', ')}, got ${JSON.stringify(value)}`);
+        throw new InputError(
+          `Invalid config at ${keyAt}: expected one of ${SEVERITIES.join(
+            ', ',
+          )}, got ${JSON.stringify(value)}`,
+        );
       }
       override.severity = value as Severity;
     } else if (!(key in defaults)) {
-      const accepted = ['enabled', 'severity', ...Object.keys(defaults)].join(', ');
-      throw new InputError(`Invalid config at ${keyAt}: unknown setting; ${id} accepts ${accepted}`);
+      const accepted = ['enabled', 'severity', ...Object.keys(defaults)].join(
+        ', ',
+      );
+      throw new InputError(
+        `Invalid config at ${keyAt}: unknown setting; ${id} accepts ${accepted}`,
+      );
     } else {
       const expected = defaults[key];
       if (Array.isArray(expected)) {
         if (!Array.isArray(value) || value.some(v => typeof v !== 'string')) {
-          throw new InputError(`Invalid config at ${keyAt}: expected a list of strings, got ${typeName(value)}`);
+          throw new InputError(
+            `Invalid config at ${keyAt}: expected a list of strings, got ${typeName(
+              value,
+            )}`,
+          );
         }
       } else if (typeof value !== typeof expected) {
-        throw new InputError(`Invalid config at ${keyAt}: expected a ${typeof expected}, got ${typeName(value)}`);
-      } else if (typeof value === 'number' && (!Number.isFinite(value) || value < 0)) {
-        throw new InputError(`Invalid config at ${keyAt}: expected a number ≥ 0, got ${value}`);
+        throw new InputError(
+          `Invalid config at ${keyAt}: expected a ${typeof expected}, got ${typeName(
+            value,
+          )}`,
+        );
+      } else if (
+        typeof value === 'number' &&
+        (!Number.isFinite(value) || value < 0)
+      ) {
+        throw new InputError(
+          `Invalid config at ${keyAt}: expected a number ≥ 0, got ${value}`,
+        );
       }
       override.settings[key] = value as CheckSettingValue;
     }
@@ -127,7 +160,10 @@ function collectOverrides(
     const defaults = known.get(id);
     if (defaults) {
       out.set(id, parseOverride(id, value, defaults));
-    } else if (isObject(value) && [...known.keys()].some(k => k.startsWith(`${id}.`))) {
+    } else if (
+      isObject(value) &&
+      [...known.keys()].some(k => k.startsWith(`${id}.`))
+    ) {
       collectOverrides(value, id, known, out);
     } else {
       throw new InputError(
@@ -142,18 +178,57 @@ function allChecks(extraChecks: readonly ScorecardCheck[]): ScorecardCheck[] {
   const checks = [...BUILTIN_CHECKS, ...extraChecks] as ScorecardCheck[];
   for (const check of checks) {
     if (ids.has(check.id)) {
-      throw new InputError(`Check id '${check.id}' is registered twice; extra checks need ids of their own`);
+      throw new InputError(
+        `Check id '${check.id}' is registered twice; extra checks need ids of their own`,
+      );
     }
     ids.add(check.id);
   }
   return checks;
 }
 
+const CHECK_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$/;
+
+/** Checks added by modules must carry valid metadata; the error names the check. */
+function validateExtraCheck(check: ScorecardCheck, kinds: ReadonlySet<string>) {
+  const problem = (what: string) =>
+    new InputError(
+      `Check '${check?.id}' registered through the extension point ${what}`,
+    );
+  if (typeof check?.id !== 'string' || !CHECK_ID.test(check.id)) {
+    throw problem(
+      "needs an id of dot-separated lower-case words, e.g. 'acme.image-registry'",
+    );
+  }
+  if (!DIMENSIONS.includes(check.dimension))
+    throw problem(`has an unknown dimension '${check.dimension}'`);
+  if (!SEVERITIES.includes(check.severity))
+    throw problem(`has an unknown severity '${check.severity}'`);
+  if (check.scope !== 'component' && check.scope !== 'cluster')
+    throw problem("needs scope 'component' or 'cluster'");
+  if (typeof check.evaluate !== 'function')
+    throw problem('has no evaluate function');
+  if (!check.title || !check.remediation)
+    throw problem('needs a title and a remediation');
+  if (check.kinds !== 'all') {
+    const unknownKinds = (check.kinds ?? []).filter(k => !kinds.has(k));
+    if (!check.kinds?.length || unknownKinds.length) {
+      throw problem(
+        `applies to unknown kind(s) ${
+          unknownKinds.join(', ') || '(none listed)'
+        }`,
+      );
+    }
+  }
+}
+
 function validateTables(tables: ReferenceTables) {
   for (const entry of tables.experiments.conditional) {
     if (!SCENARIO_CONDITIONS[entry.when]) {
       throw new InputError(
-        `Invalid reference data in experiment-scenarios.yaml: unknown condition '${entry.when}' (known: ${Object.keys(SCENARIO_CONDITIONS).join(', ')})`,
+        `Invalid reference data in experiment-scenarios.yaml: unknown condition '${
+          entry.when
+        }' (known: ${Object.keys(SCENARIO_CONDITIONS).join(', ')})`,
       );
     }
   }
@@ -175,17 +250,34 @@ export function readChecksConfig(
   validateTables(tables);
   const extraChecks = options.extraChecks ?? [];
   const extraKinds = options.extraKinds ?? [];
+  const kindIds = new Set<string>(Object.keys(EXTENSION_KIND_INFO));
   for (const kind of extraKinds) {
-    if (kind.id in EXTENSION_KIND_INFO) {
-      throw new InputError(`Kind '${kind.id}' is built in; an extra kind needs an id of its own`);
+    if (kindIds.has(kind.id)) {
+      throw new InputError(
+        kind.id in EXTENSION_KIND_INFO
+          ? `Kind '${kind.id}' is built in; an extra kind needs an id of its own`
+          : `Kind '${kind.id}' is registered twice`,
+      );
     }
+    if (!PATH_CLASSES.includes(kind.pathClass)) {
+      throw new InputError(
+        `Kind '${kind.id}' has an unknown pathClass '${kind.pathClass}'`,
+      );
+    }
+    kindIds.add(kind.id);
   }
-  const known = new Map(allChecks(extraChecks).map(c => [c.id, defaultsOf(c, tables)]));
+  for (const check of extraChecks) validateExtraCheck(check, kindIds);
+  const known = new Map(
+    allChecks(extraChecks).map(c => [c.id, defaultsOf(c, tables)]),
+  );
 
   const overrides = new Map<string, CheckOverride>();
   const raw = config.getOptional('extensionScorecard.checks');
   if (raw !== undefined) {
-    if (!isObject(raw)) throw new InputError(`Invalid config at ${CONFIG_ROOT}: expected an object keyed by check id`);
+    if (!isObject(raw))
+      throw new InputError(
+        `Invalid config at ${CONFIG_ROOT}: expected an object keyed by check id`,
+      );
     collectOverrides(raw, '', known, overrides);
   }
   for (const [id, low, high] of ORDERED_SETTINGS) {
@@ -200,13 +292,22 @@ export function readChecksConfig(
   let freshnessDays = tables.experiments.freshnessDays;
   const experiments = config.getOptional('extensionScorecard.experiments');
   if (experiments !== undefined) {
-    if (!isObject(experiments)) throw new InputError('Invalid config at extensionScorecard.experiments: expected an object');
+    if (!isObject(experiments))
+      throw new InputError(
+        'Invalid config at extensionScorecard.experiments: expected an object',
+      );
     for (const [key, value] of Object.entries(experiments)) {
       if (key !== 'freshnessDays') {
-        throw new InputError(`Invalid config at extensionScorecard.experiments.${key}: unknown setting; accepted: freshnessDays`);
+        throw new InputError(
+          `Invalid config at extensionScorecard.experiments.${key}: unknown setting; accepted: freshnessDays`,
+        );
       }
       if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-        throw new InputError(`Invalid config at extensionScorecard.experiments.freshnessDays: expected a positive number of days, got ${JSON.stringify(value)}`);
+        throw new InputError(
+          `Invalid config at extensionScorecard.experiments.freshnessDays: expected a positive number of days, got ${JSON.stringify(
+            value,
+          )}`,
+        );
       }
       freshnessDays = value;
     }
@@ -219,7 +320,10 @@ export function resolveChecks(
   config: ChecksConfig,
   extraChecks: readonly ScorecardCheck[] = [],
 ): ResolvedCheck[] {
-  const extras = [...config.extraChecks, ...extraChecks.filter(c => !config.extraChecks.includes(c))];
+  const extras = [
+    ...config.extraChecks,
+    ...extraChecks.filter(c => !config.extraChecks.includes(c)),
+  ];
   return allChecks(extras).flatMap(check => {
     const override = config.overrides.get(check.id);
     if (override?.enabled === false) return [];
@@ -227,7 +331,10 @@ export function resolveChecks(
       {
         check,
         severity: override?.severity ?? check.severity,
-        settings: { ...defaultsOf(check, config.tables), ...override?.settings },
+        settings: {
+          ...defaultsOf(check, config.tables),
+          ...override?.settings,
+        },
       },
     ];
   });
@@ -240,8 +347,12 @@ export function resolveKinds(
 ): Map<string, ScorecardKind> {
   const kinds = new Map<string, ScorecardKind>();
   for (const info of Object.values(EXTENSION_KIND_INFO)) {
-    kinds.set(info.id, { ...info, experiments: config.tables.experiments.kinds[info.id] ?? [] });
+    kinds.set(info.id, {
+      ...info,
+      experiments: config.tables.experiments.kinds[info.id] ?? [],
+    });
   }
-  for (const kind of [...config.extraKinds, ...extraKinds]) kinds.set(kind.id, kind);
+  for (const kind of [...config.extraKinds, ...extraKinds])
+    kinds.set(kind.id, kind);
   return kinds;
 }

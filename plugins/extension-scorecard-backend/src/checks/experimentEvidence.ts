@@ -29,5 +29,7 @@ export function freshPassingRun(
 ): ExperimentEvidence | undefined {
   const newest = runsOf(context, scenario)[0];
   if (!newest || newest.verdict !== 'pass') return undefined;
-  return ageInDays(newest, context.now) <= context.freshnessDays ? newest : undefined;
+  return ageInDays(newest, context.now) <= context.freshnessDays
+    ? newest
+    : undefined;
 }

@@ -1,6 +1,9 @@
 /** The fault scenarios a component must prove: its kind's, plus conditional ones that apply to it. */
 import type { ExtensionComponent } from '../inventory/model';
-import { type AdmissionWebhook, webhooksOf } from './kubernetes/admissionWebhooks';
+import {
+  type AdmissionWebhook,
+  webhooksOf,
+} from './kubernetes/admissionWebhooks';
 import type { ConditionalScenario } from './referenceTables';
 import type { ExperimentScenario, ScorecardKind } from './types';
 
@@ -10,10 +13,15 @@ type Webhooks = ReadonlyArray<AdmissionWebhook[] | undefined>;
  * Conditions data/experiment-scenarios.yaml may name under `conditional[].when`.
  * They get the component and its webhooks per instance (already normalized).
  */
-export const SCENARIO_CONDITIONS: Record<string, (component: ExtensionComponent, webhooks: Webhooks) => boolean> = {
+export const SCENARIO_CONDITIONS: Record<
+  string,
+  (component: ExtensionComponent, webhooks: Webhooks) => boolean
+> = {
   'mutating-reinvocation-if-needed': (component, webhooks) =>
     component.instances.some((instance, i) =>
-      (webhooks[i] ?? webhooksOf(instance)).some(w => w.mutating && w.reinvocationPolicy === 'IfNeeded'),
+      (webhooks[i] ?? webhooksOf(instance)).some(
+        w => w.mutating && w.reinvocationPolicy === 'IfNeeded',
+      ),
     ),
 };
 
@@ -27,7 +35,8 @@ export function scenariosFor(
   let extra: ExperimentScenario[] | undefined;
   for (const entry of conditional) {
     if (!entry.kinds.includes(kind.id)) continue;
-    if (SCENARIO_CONDITIONS[entry.when]?.(component, webhooks)) (extra ??= []).push(entry.scenario);
+    if (SCENARIO_CONDITIONS[entry.when]?.(component, webhooks))
+      (extra ??= []).push(entry.scenario);
   }
   return extra ? [...scenarios, ...extra] : [...scenarios];
 }

@@ -11,15 +11,20 @@ const required: BuiltinComponentCheck = {
   scope: 'component',
   title: 'Required fault experiments ran recently and passed',
   remediation:
-    'Run the kind\'s minimal fault experiment (see the README\'s scenario table) in a non-production cluster, and submit the evidence with its observations; repeat within the freshness window.',
+    "Run the kind's minimal fault experiment (see the README's scenario table) in a non-production cluster, and submit the evidence with its observations; repeat within the freshness window.",
   evaluate(_component, context) {
     const scenarios = context.scenarios;
-    if (!scenarios.length) return notApplicable(`no fault scenario defined for kind ${context.kind.id}`);
+    if (!scenarios.length)
+      return notApplicable(
+        `no fault scenario defined for kind ${context.kind.id}`,
+      );
     const never: string[] = [];
     const failed: string[] = [];
     const stale: string[] = [];
     const ok: string[] = [];
-    const observed: Record<string, unknown> = { freshnessDays: context.freshnessDays };
+    const observed: Record<string, unknown> = {
+      freshnessDays: context.freshnessDays,
+    };
     for (const scenario of scenarios) {
       const newest = runsOf(context, scenario.id)[0];
       if (!newest) {
@@ -28,10 +33,21 @@ const required: BuiltinComponentCheck = {
         continue;
       }
       const age = ageInDays(newest, context.now);
-      observed[scenario.id] = { evidence: newest.id, verdict: newest.verdict, ageDays: Number.isFinite(age) ? age : null };
-      if (newest.verdict !== 'pass') failed.push(`${scenario.id} (newest run ${newest.id} on ${newest.startedAt} failed)`);
-      else if (!Number.isFinite(age)) stale.push(`${scenario.id} (run ${newest.id} has no valid date)`);
-      else if (age > context.freshnessDays) stale.push(`${scenario.id} (last passed ${age} days ago > ${context.freshnessDays})`);
+      observed[scenario.id] = {
+        evidence: newest.id,
+        verdict: newest.verdict,
+        ageDays: Number.isFinite(age) ? age : null,
+      };
+      if (newest.verdict !== 'pass')
+        failed.push(
+          `${scenario.id} (newest run ${newest.id} on ${newest.startedAt} failed)`,
+        );
+      else if (!Number.isFinite(age))
+        stale.push(`${scenario.id} (run ${newest.id} has no valid date)`);
+      else if (age > context.freshnessDays)
+        stale.push(
+          `${scenario.id} (last passed ${age} days ago > ${context.freshnessDays})`,
+        );
       else ok.push(`${scenario.id} passed ${age} days ago`);
     }
     if (never.length || failed.length) {
@@ -61,23 +77,34 @@ const evidenceComplete: BuiltinComponentCheck = {
   scope: 'component',
   title: 'Evidence records what each scenario must observe',
   remediation:
-    'Record every observation the scenario asks for (e.g. for a webhook: match scope, failurePolicy, API latency during the fault, recovery time) in the evidence\'s observations.',
+    "Record every observation the scenario asks for (e.g. for a webhook: match scope, failurePolicy, API latency during the fault, recovery time) in the evidence's observations.",
   evaluate(_component, context) {
     const scenarios = context.scenarios;
-    if (!scenarios.length) return notApplicable(`no fault scenario defined for kind ${context.kind.id}`);
+    if (!scenarios.length)
+      return notApplicable(
+        `no fault scenario defined for kind ${context.kind.id}`,
+      );
     const gaps: string[] = [];
     const complete: string[] = [];
     const observed: Record<string, unknown> = {};
     for (const scenario of scenarios) {
       const newest = runsOf(context, scenario.id)[0];
       if (!newest) continue;
-      const missing = scenario.observations.filter(key => !present(newest.observations?.[key]));
+      const missing = scenario.observations.filter(
+        key => !present(newest.observations?.[key]),
+      );
       observed[scenario.id] = { evidence: newest.id, missing };
-      if (missing.length) gaps.push(`${scenario.id} run ${newest.id} lacks ${missing.join(', ')}`);
+      if (missing.length)
+        gaps.push(
+          `${scenario.id} run ${newest.id} lacks ${missing.join(', ')}`,
+        );
       else complete.push(`${scenario.id} run ${newest.id}`);
     }
     if (gaps.length) return warn(listed(gaps), observed);
-    if (!complete.length) return notApplicable('no evidence submitted yet (see experiments.required)');
+    if (!complete.length)
+      return notApplicable(
+        'no evidence submitted yet (see experiments.required)',
+      );
     return pass(`complete observations: ${listed(complete)}`, observed);
   },
 };

@@ -10,15 +10,26 @@ import type {
   Waiver,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { Inventory } from '../inventory/model';
-import { applyWaivers, buildScorecard, byComponent, normalizeComponentRef } from '../scoring';
+import {
+  applyWaivers,
+  buildScorecard,
+  byComponent,
+  normalizeComponentRef,
+} from '../scoring';
 import { ClusterIndex } from './clusterIndex';
-import { type ChecksConfig, readChecksConfig, resolveChecks, resolveKinds } from './config';
+import {
+  type ChecksConfig,
+  readChecksConfig,
+  resolveChecks,
+  resolveKinds,
+} from './config';
 import { planChecks, runComponent } from './runner';
 import type { ScorecardCheck, ScorecardKind } from './types';
 
 export { readChecksConfig, resolveChecks, resolveKinds } from './config';
 export type { ChecksConfig, CheckOverride, ResolvedCheck } from './config';
 export { BUILTIN_CHECKS } from './catalogue';
+export { CheckRegistrations } from './extensionPoint';
 export { loadReferenceTables, defaultReferenceTables } from './referenceTables';
 export type { ReferenceTables } from './referenceTables';
 export type * from './types';
@@ -47,24 +58,38 @@ export function evaluateInventory(
   inventory: Inventory,
   options: EvaluateOptions,
 ): ComponentScorecard[] {
-  const config = options.config ?? (defaultConfig ??= readChecksConfig(new ConfigReader({})));
+  const config =
+    options.config ??
+    (defaultConfig ??= readChecksConfig(new ConfigReader({})));
   const env = {
     now: options.now,
     checks: planChecks(resolveChecks(config, options.extraChecks)),
     kinds: resolveKinds(config, options.extraKinds),
-    indexes: new Map(inventory.clusters.map(c => [c.cluster, new ClusterIndex(c)])),
+    indexes: new Map(
+      inventory.clusters.map(c => [c.cluster, new ClusterIndex(c)]),
+    ),
     tables: config.tables,
     freshnessDays: config.freshnessDays,
   };
   const evidence = byComponent(options.evidence ?? [], e => e.component);
   const waivers = byComponent(options.waivers ?? [], w => w.component);
   const previous = new Map<string, readonly CheckResult[]>();
-  for (const [id, results] of options.previous ?? []) previous.set(normalizeComponentRef(id), results);
+  for (const [id, results] of options.previous ?? [])
+    previous.set(normalizeComponentRef(id), results);
 
   return inventory.components.map(component => {
     const ref = normalizeComponentRef(component.id);
-    const run = runComponent(component, env, evidence.get(ref) ?? [], previous.get(ref) ?? []);
-    const results = applyWaivers(run.results, waivers.get(ref) ?? [], options.now);
+    const run = runComponent(
+      component,
+      env,
+      evidence.get(ref) ?? [],
+      previous.get(ref) ?? [],
+    );
+    const results = applyWaivers(
+      run.results,
+      waivers.get(ref) ?? [],
+      options.now,
+    );
     return buildScorecard(component, results, run.facts, config.tables.scoring);
   });
 }

@@ -1,8 +1,5 @@
 /** Ownership: is a real team accountable, and are the owners of the things that rot named? */
-import {
-  RESPONSIBILITIES,
-  type ExtensionComponent,
-} from '../inventory/model';
+import { RESPONSIBILITIES, type ExtensionComponent } from '../inventory/model';
 import {
   type BuiltinComponentCheck,
   fail,
@@ -28,20 +25,39 @@ const ownerExists: BuiltinComponentCheck = {
   title: 'A team owns it',
   remediation:
     'Register the extension as a catalog Component whose spec.owner names an existing Group, and label its cluster objects with backstage.io/kubernetes-id.',
-  docsUrl: 'https://backstage.io/docs/features/software-catalog/descriptor-format#specowner-required',
+  docsUrl:
+    'https://backstage.io/docs/features/software-catalog/descriptor-format#specowner-required',
   evaluate(component) {
     const catalog = component.catalog;
     if (!catalog) return fail(orphanMessage(component), { orphan: true });
     const owner = catalog.owner;
-    if (!owner) return fail(`${catalog.entityRef} has no spec.owner`, { entityRef: catalog.entityRef });
-    const observed = { owner: owner.ref, ownerKind: owner.kind, resolved: owner.resolved };
+    if (!owner)
+      return fail(`${catalog.entityRef} has no spec.owner`, {
+        entityRef: catalog.entityRef,
+      });
+    const observed = {
+      owner: owner.ref,
+      ownerKind: owner.kind,
+      resolved: owner.resolved,
+    };
     if (!owner.resolved) {
-      return fail(`owner ${owner.ref} of ${catalog.entityRef} does not exist in the catalog`, observed);
+      return fail(
+        `owner ${owner.ref} of ${catalog.entityRef} does not exist in the catalog`,
+        observed,
+      );
     }
     if (owner.kind.toLowerCase() !== 'group') {
-      return warn(`owner ${owner.ref} is a ${owner.kind}, not a Group: ownership leaves with the person`, observed);
+      return warn(
+        `owner ${owner.ref} is a ${owner.kind}, not a Group: ownership leaves with the person`,
+        observed,
+      );
     }
-    return pass(`owned by ${owner.displayName ? `${owner.displayName} (${owner.ref})` : owner.ref}`, observed);
+    return pass(
+      `owned by ${
+        owner.displayName ? `${owner.displayName} (${owner.ref})` : owner.ref
+      }`,
+      observed,
+    );
   },
 };
 
@@ -57,10 +73,15 @@ const contacts: BuiltinComponentCheck = {
   evaluate(component) {
     const owner = component.catalog?.owner;
     if (!owner || !owner.resolved) {
-      return warn('no resolvable owner, so no contact to reach', { owner: owner?.ref ?? null });
+      return warn('no resolvable owner, so no contact to reach', {
+        owner: owner?.ref ?? null,
+      });
     }
     if (owner.contacts.length === 0) {
-      return warn(`owner ${owner.ref} lists no on-call, chat or email contact`, { owner: owner.ref });
+      return warn(
+        `owner ${owner.ref} lists no on-call, chat or email contact`,
+        { owner: owner.ref },
+      );
     }
     const types = [...new Set(owner.contacts.map(c => c.type))];
     return pass(`owner ${owner.ref} reachable by ${types.join(', ')}`, {
@@ -86,7 +107,7 @@ const designRecord: BuiltinComponentCheck = {
   scope: 'component',
   title: 'The six questions are answered',
   remediation:
-    'Answer the six questions in the entity\'s spec.extension.design (why not built-in, path, failure impact, observability, rollout) and name the responsibilities.',
+    "Answer the six questions in the entity's spec.extension.design (why not built-in, path, failure impact, observability, rollout) and name the responsibilities.",
   evaluate(component, context) {
     const descriptor = component.catalog?.descriptor;
     if (!descriptor) {
@@ -98,9 +119,13 @@ const designRecord: BuiltinComponentCheck = {
     }
     const design = descriptor.design ?? {};
     const unanswered = QUESTIONS.filter(q => !design[q.key]);
-    const requiredMissing = unanswered.filter(q => q.required).map(q => q.label);
+    const requiredMissing = unanswered
+      .filter(q => q.required)
+      .map(q => q.label);
     const otherMissing = unanswered.filter(q => !q.required).map(q => q.label);
-    const mistakes = component.descriptorFindings.map(f => `${f.path}: ${f.message}`);
+    const mistakes = component.descriptorFindings.map(
+      f => `${f.path}: ${f.message}`,
+    );
     const observed = {
       unanswered: unanswered.map(q => q.label),
       declaredPath: design.path ?? null,
@@ -108,19 +133,38 @@ const designRecord: BuiltinComponentCheck = {
       descriptorFindings: mistakes,
     };
     const notes: string[] = [];
-    if (otherMissing.length) notes.push(`also unanswered: ${otherMissing.join(', ')}`);
+    if (otherMissing.length)
+      notes.push(`also unanswered: ${otherMissing.join(', ')}`);
     if (design.path && design.path !== context.kind.pathClass) {
-      notes.push(`declared path ${design.path}, the ${context.kind.id} kind sits on ${context.kind.pathClass}`);
+      notes.push(
+        `declared path ${design.path}, the ${context.kind.id} kind sits on ${context.kind.pathClass}`,
+      );
     }
     const suffix = notes.length ? ` (${notes.join('; ')})` : '';
     if (unanswered.length === QUESTIONS.length) {
-      return fail(`${component.catalog!.entityRef} declares spec.extension but answers none of the six questions`, observed);
+      return fail(
+        `${
+          component.catalog!.entityRef
+        } declares spec.extension but answers none of the six questions`,
+        observed,
+      );
     }
     if (requiredMissing.length) {
-      return warn(`design record leaves ${requiredMissing.join(' and ')} unanswered${suffix}`, observed);
+      return warn(
+        `design record leaves ${requiredMissing.join(
+          ' and ',
+        )} unanswered${suffix}`,
+        observed,
+      );
     }
     if (mistakes.length) {
-      return warn(`design record has ${mistakes.length} mistake(s): ${listed(mistakes, 2)}${suffix}`, observed);
+      return warn(
+        `design record has ${mistakes.length} mistake(s): ${listed(
+          mistakes,
+          2,
+        )}${suffix}`,
+        observed,
+      );
     }
     return pass(`design record answers Q1 and Q2${suffix}`, observed);
   },
@@ -132,7 +176,8 @@ const responsibilities: BuiltinComponentCheck = {
   kinds: 'all',
   severity: 'medium',
   scope: 'component',
-  title: 'Owners of certificates, RBAC, capacity, upgrades and retirement are named',
+  title:
+    'Owners of certificates, RBAC, capacity, upgrades and retirement are named',
   remediation:
     'Name an owner (entity ref) for each of certificates, rbac, capacity, upgrades and retirement under spec.extension.responsibilities.',
   evaluate(component) {
@@ -140,14 +185,25 @@ const responsibilities: BuiltinComponentCheck = {
     const missing = RESPONSIBILITIES.filter(r => !named[r]);
     const observed = { named, missing };
     if (missing.length === RESPONSIBILITIES.length) {
-      return fail(`no owner named for any of ${RESPONSIBILITIES.join(', ')}`, observed);
+      return fail(
+        `no owner named for any of ${RESPONSIBILITIES.join(', ')}`,
+        observed,
+      );
     }
-    if (missing.length) return warn(`no owner named for ${missing.join(', ')}`, observed);
+    if (missing.length)
+      return warn(`no owner named for ${missing.join(', ')}`, observed);
     return pass(
-      `owners named: ${RESPONSIBILITIES.map(r => `${r} ${named[r]}`).join(', ')}`,
+      `owners named: ${RESPONSIBILITIES.map(r => `${r} ${named[r]}`).join(
+        ', ',
+      )}`,
       observed,
     );
   },
 };
 
-export const ownershipChecks = [ownerExists, contacts, designRecord, responsibilities];
+export const ownershipChecks = [
+  ownerExists,
+  contacts,
+  designRecord,
+  responsibilities,
+];

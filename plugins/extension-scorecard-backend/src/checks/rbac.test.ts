@@ -1,6 +1,11 @@
-import { caBundle } from './testing/certificates';
-import { evaluateComponent, NOW } from './testing/components';
-import { admissionWebhookFixture, CLUSTER, run, type Fixture } from './testing/fixtures';
+import { caBundle } from './__testUtils__/certificates';
+import { evaluateComponent, NOW } from './__testUtils__/components';
+import {
+  admissionWebhookFixture,
+  CLUSTER,
+  run,
+  type Fixture,
+} from './__testUtils__/fixtures';
 import {
   clusterAdminRole,
   clusterRole,
@@ -8,26 +13,42 @@ import {
   role,
   roleBinding,
   serviceAccountSubject,
-} from './testing/kube';
+} from './__testUtils__/kube';
 
 const SA = serviceAccountSubject('kyverno', 'kyverno-admission-controller');
 
 describe('rbac checks', () => {
   let base: Fixture;
   beforeAll(async () => {
-    base = admissionWebhookFixture(await caBundle(NOW, { subject: 'CN=ca', daysFromNow: 300 }));
+    base = admissionWebhookFixture(
+      await caBundle(NOW, { subject: 'CN=ca', daysFromNow: 300 }),
+    );
   });
   const fresh = () => structuredClone(base);
   /** Grants the backend's service account a ClusterRole with these rules, cluster-wide. */
   const grant = (f: Fixture, name: string, rules: any[]) => {
     f.clusterObjects.clusterroles!.push(clusterRole(name, rules));
-    f.clusterObjects.clusterrolebindings!.push(clusterRoleBinding(name, name, [SA]));
+    f.clusterObjects.clusterrolebindings!.push(
+      clusterRoleBinding(name, name, [SA]),
+    );
   };
 
   it('pass on least-privilege rules', () => {
     const f = fresh();
-    for (const id of ['rbac.cluster-admin', 'rbac.wildcards', 'rbac.secrets', 'rbac.escalation', 'rbac.webhook-write', 'rbac.pod-exec']) {
-      expect(run(f, id)).toMatchObject({ status: 'pass', message: expect.stringContaining('kyverno/kyverno-admission-controller') });
+    for (const id of [
+      'rbac.cluster-admin',
+      'rbac.wildcards',
+      'rbac.secrets',
+      'rbac.escalation',
+      'rbac.webhook-write',
+      'rbac.pod-exec',
+    ]) {
+      expect(run(f, id)).toMatchObject({
+        status: 'pass',
+        message: expect.stringContaining(
+          'kyverno/kyverno-admission-controller',
+        ),
+      });
     }
   });
 
@@ -35,11 +56,20 @@ describe('rbac checks', () => {
     it('fails for a binding to cluster-admin, naming binding and role', () => {
       const f = fresh();
       f.clusterObjects.clusterroles!.push(clusterAdminRole());
-      f.clusterObjects.clusterrolebindings!.push(clusterRoleBinding('tenant-operator-cluster-admin', 'cluster-admin', [SA]));
-      const scorecard = evaluateComponent(f.component, [f.cluster], { evidence: f.evidence });
-      expect(scorecard.results.find(r => r.checkId === 'rbac.cluster-admin')).toMatchObject({
+      f.clusterObjects.clusterrolebindings!.push(
+        clusterRoleBinding('tenant-operator-cluster-admin', 'cluster-admin', [
+          SA,
+        ]),
+      );
+      const scorecard = evaluateComponent(f.component, [f.cluster], {
+        evidence: f.evidence,
+      });
+      expect(
+        scorecard.results.find(r => r.checkId === 'rbac.cluster-admin'),
+      ).toMatchObject({
         status: 'fail',
-        message: 'admin rights: kyverno/kyverno-admission-controller via ClusterRoleBinding/tenant-operator-cluster-admin → ClusterRole/cluster-admin [*] *: *',
+        message:
+          'admin rights: kyverno/kyverno-admission-controller via ClusterRoleBinding/tenant-operator-cluster-admin → ClusterRole/cluster-admin [*] *: *',
       });
       expect(scorecard.rbacFindings).toContainEqual({
         cluster: CLUSTER,
@@ -51,82 +81,246 @@ describe('rbac checks', () => {
         declared: false,
       });
       // cluster-admin also grants every other danger
-      for (const id of ['rbac.wildcards', 'rbac.secrets', 'rbac.escalation', 'rbac.pod-exec']) {
-        expect(scorecard.results.find(r => r.checkId === id)?.status).toBe('fail');
+      for (const id of [
+        'rbac.wildcards',
+        'rbac.secrets',
+        'rbac.escalation',
+        'rbac.pod-exec',
+      ]) {
+        expect(scorecard.results.find(r => r.checkId === id)?.status).toBe(
+          'fail',
+        );
       }
     });
     it('fails for an admin-equivalent rule spelled out verb by verb', () => {
       const f = fresh();
-      grant(f, 'almighty', [{ apiGroups: ['*'], resources: ['*'], verbs: ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'] }]);
-      expect(run(f, 'rbac.cluster-admin')).toMatchObject({ status: 'fail', message: expect.stringContaining('ClusterRole/almighty') });
+      grant(f, 'almighty', [
+        {
+          apiGroups: ['*'],
+          resources: ['*'],
+          verbs: [
+            'get',
+            'list',
+            'watch',
+            'create',
+            'update',
+            'patch',
+            'delete',
+          ],
+        },
+      ]);
+      expect(run(f, 'rbac.cluster-admin')).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining('ClusterRole/almighty'),
+      });
     });
     it('fails for a RoleBinding to cluster-admin too', () => {
       const f = fresh();
       f.clusterObjects.clusterroles!.push(clusterAdminRole());
-      f.clusterObjects.rolebindings!.push(roleBinding('kyverno', 'ns-admin', { kind: 'ClusterRole', name: 'cluster-admin' }, [SA]));
-      expect(run(f, 'rbac.cluster-admin').message).toContain('RoleBinding/kyverno/ns-admin → ClusterRole/cluster-admin');
+      f.clusterObjects.rolebindings!.push(
+        roleBinding(
+          'kyverno',
+          'ns-admin',
+          { kind: 'ClusterRole', name: 'cluster-admin' },
+          [SA],
+        ),
+      );
+      expect(run(f, 'rbac.cluster-admin').message).toContain(
+        'RoleBinding/kyverno/ns-admin → ClusterRole/cluster-admin',
+      );
     });
   });
 
   describe('rbac.wildcards', () => {
     it('warns for a wildcard that is not */*/*', () => {
       const f = fresh();
-      grant(f, 'gatekeeper-manager-role', [{ apiGroups: ['*'], resources: ['*'], verbs: ['get', 'list', 'watch'] }]);
-      expect(run(f, 'rbac.wildcards')).toMatchObject({ status: 'warn', message: expect.stringContaining('ClusterRole/gatekeeper-manager-role [*] *: get,list,watch') });
+      grant(f, 'gatekeeper-manager-role', [
+        { apiGroups: ['*'], resources: ['*'], verbs: ['get', 'list', 'watch'] },
+      ]);
+      expect(run(f, 'rbac.wildcards')).toMatchObject({
+        status: 'warn',
+        message: expect.stringContaining(
+          'ClusterRole/gatekeeper-manager-role [*] *: get,list,watch',
+        ),
+      });
     });
     it('fails for */*/*', () => {
       const f = fresh();
-      f.clusterObjects.roles!.push(role('kyverno', 'everything', [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }]));
-      f.clusterObjects.rolebindings!.push(roleBinding('kyverno', 'everything', { kind: 'Role', name: 'everything' }, [SA]));
-      expect(run(f, 'rbac.wildcards')).toMatchObject({ status: 'fail', message: expect.stringContaining('*/*/* granted') });
+      f.clusterObjects.roles!.push(
+        role('kyverno', 'everything', [
+          { apiGroups: ['*'], resources: ['*'], verbs: ['*'] },
+        ]),
+      );
+      f.clusterObjects.rolebindings!.push(
+        roleBinding(
+          'kyverno',
+          'everything',
+          { kind: 'Role', name: 'everything' },
+          [SA],
+        ),
+      );
+      expect(run(f, 'rbac.wildcards')).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining('*/*/* granted'),
+      });
     });
   });
 
   describe('rbac.secrets', () => {
     it('warns for cluster-wide get on secrets', () => {
       const f = fresh();
-      grant(f, 'secret-getter', [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'] }]);
-      expect(run(f, 'rbac.secrets')).toMatchObject({ status: 'warn', message: expect.stringContaining('cluster-wide secrets access') });
+      grant(f, 'secret-getter', [
+        { apiGroups: [''], resources: ['secrets'], verbs: ['get'] },
+      ]);
+      expect(run(f, 'rbac.secrets')).toMatchObject({
+        status: 'warn',
+        message: expect.stringContaining('cluster-wide secrets access'),
+      });
     });
     it('fails for undeclared cluster-wide list/watch', () => {
       const f = fresh();
-      grant(f, 'secret-lister', [{ apiGroups: [''], resources: ['secrets'], verbs: ['list', 'watch'] }]);
-      expect(run(f, 'rbac.secrets')).toMatchObject({ status: 'fail', message: expect.stringContaining('undeclared cluster-wide list/watch on secrets') });
+      grant(f, 'secret-lister', [
+        { apiGroups: [''], resources: ['secrets'], verbs: ['list', 'watch'] },
+      ]);
+      expect(run(f, 'rbac.secrets')).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining(
+          'undeclared cluster-wide list/watch on secrets',
+        ),
+      });
     });
     it('only warns when the design record declares the need', () => {
       const f = fresh();
-      grant(f, 'secret-lister', [{ apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list', 'watch'] }]);
-      f.component.catalog!.descriptor!.declaredPermissions = [{ apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list', 'watch'], reason: 'reads TLS secrets' }];
-      expect(run(f, 'rbac.secrets')).toMatchObject({ status: 'warn', message: expect.stringContaining('(declared)') });
+      grant(f, 'secret-lister', [
+        {
+          apiGroups: [''],
+          resources: ['secrets'],
+          verbs: ['get', 'list', 'watch'],
+        },
+      ]);
+      f.component.catalog!.descriptor!.declaredPermissions = [
+        {
+          apiGroups: [''],
+          resources: ['secrets'],
+          verbs: ['get', 'list', 'watch'],
+          reason: 'reads TLS secrets',
+        },
+      ];
+      expect(run(f, 'rbac.secrets')).toMatchObject({
+        status: 'warn',
+        message: expect.stringContaining('(declared)'),
+      });
     });
     it('passes secrets access limited to a namespace', () => {
       const f = fresh();
-      f.clusterObjects.roles!.push(role('kyverno', 'own-secrets', [{ apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list', 'watch'] }]));
-      f.clusterObjects.rolebindings!.push(roleBinding('kyverno', 'own-secrets', { kind: 'Role', name: 'own-secrets' }, [SA]));
+      f.clusterObjects.roles!.push(
+        role('kyverno', 'own-secrets', [
+          {
+            apiGroups: [''],
+            resources: ['secrets'],
+            verbs: ['get', 'list', 'watch'],
+          },
+        ]),
+      );
+      f.clusterObjects.rolebindings!.push(
+        roleBinding(
+          'kyverno',
+          'own-secrets',
+          { kind: 'Role', name: 'own-secrets' },
+          [SA],
+        ),
+      );
       expect(run(f, 'rbac.secrets').status).toBe('pass');
     });
   });
 
   describe('rbac.escalation', () => {
     it.each([
-      ['escalate on roles', { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], verbs: ['escalate'] }],
-      ['bind on roles', { apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['bind'] }],
-      ['* verbs on roles', { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], verbs: ['*'] }],
-      ['impersonate', { apiGroups: [''], resources: ['serviceaccounts'], verbs: ['impersonate'] }],
-      ['token creation', { apiGroups: [''], resources: ['serviceaccounts/token'], verbs: ['create'] }],
-      ['CSR approval', { apiGroups: ['certificates.k8s.io'], resources: ['certificatesigningrequests/approval'], verbs: ['update'] }],
-      ['a plain get on nodes/proxy', { apiGroups: [''], resources: ['nodes/proxy'], verbs: ['get'] }],
+      [
+        'escalate on roles',
+        {
+          apiGroups: ['rbac.authorization.k8s.io'],
+          resources: ['clusterroles'],
+          verbs: ['escalate'],
+        },
+      ],
+      [
+        'bind on roles',
+        {
+          apiGroups: ['rbac.authorization.k8s.io'],
+          resources: ['roles'],
+          verbs: ['bind'],
+        },
+      ],
+      [
+        '* verbs on roles',
+        {
+          apiGroups: ['rbac.authorization.k8s.io'],
+          resources: ['clusterroles'],
+          verbs: ['*'],
+        },
+      ],
+      [
+        'impersonate',
+        {
+          apiGroups: [''],
+          resources: ['serviceaccounts'],
+          verbs: ['impersonate'],
+        },
+      ],
+      [
+        'token creation',
+        {
+          apiGroups: [''],
+          resources: ['serviceaccounts/token'],
+          verbs: ['create'],
+        },
+      ],
+      [
+        'CSR approval',
+        {
+          apiGroups: ['certificates.k8s.io'],
+          resources: ['certificatesigningrequests/approval'],
+          verbs: ['update'],
+        },
+      ],
+      [
+        'a plain get on nodes/proxy',
+        { apiGroups: [''], resources: ['nodes/proxy'], verbs: ['get'] },
+      ],
     ])('fails for %s unless declared', (_name, dangerous) => {
       const f = fresh();
       grant(f, 'risky', [dangerous]);
-      expect(run(f, 'rbac.escalation')).toMatchObject({ status: 'fail', message: expect.stringContaining('undeclared escalation: kyverno/kyverno-admission-controller via ClusterRoleBinding/risky') });
-      f.component.catalog!.descriptor!.declaredPermissions = [{ ...dangerous, reason: 'needed' }];
-      expect(run(f, 'rbac.escalation')).toMatchObject({ status: 'pass', message: expect.stringContaining('declared in the design record') });
+      expect(run(f, 'rbac.escalation')).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining(
+          'undeclared escalation: kyverno/kyverno-admission-controller via ClusterRoleBinding/risky',
+        ),
+      });
+      f.component.catalog!.descriptor!.declaredPermissions = [
+        { ...dangerous, reason: 'needed' },
+      ];
+      expect(run(f, 'rbac.escalation')).toMatchObject({
+        status: 'pass',
+        message: expect.stringContaining('declared in the design record'),
+      });
     });
     it('still fails when only part of the danger is declared', () => {
       const f = fresh();
-      grant(f, 'risky', [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], verbs: ['escalate', 'bind'] }]);
-      f.component.catalog!.descriptor!.declaredPermissions = [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], verbs: ['bind'] }];
+      grant(f, 'risky', [
+        {
+          apiGroups: ['rbac.authorization.k8s.io'],
+          resources: ['clusterroles'],
+          verbs: ['escalate', 'bind'],
+        },
+      ]);
+      f.component.catalog!.descriptor!.declaredPermissions = [
+        {
+          apiGroups: ['rbac.authorization.k8s.io'],
+          resources: ['clusterroles'],
+          verbs: ['bind'],
+        },
+      ];
       expect(run(f, 'rbac.escalation').status).toBe('fail');
     });
   });
@@ -134,53 +328,115 @@ describe('rbac checks', () => {
   describe('rbac.webhook-write', () => {
     it('warns when it can rewrite any webhook configuration', () => {
       const f = fresh();
-      grant(f, 'webhook-writer', [{ apiGroups: ['admissionregistration.k8s.io'], resources: ['validatingwebhookconfigurations'], verbs: ['update', 'patch'] }]);
-      expect(run(f, 'rbac.webhook-write')).toMatchObject({ status: 'warn', message: expect.stringContaining('can write webhook configurations') });
+      grant(f, 'webhook-writer', [
+        {
+          apiGroups: ['admissionregistration.k8s.io'],
+          resources: ['validatingwebhookconfigurations'],
+          verbs: ['update', 'patch'],
+        },
+      ]);
+      expect(run(f, 'rbac.webhook-write')).toMatchObject({
+        status: 'warn',
+        message: expect.stringContaining('can write webhook configurations'),
+      });
     });
     it('passes when limited to its own configurations by resourceNames, or declared', () => {
       const f = fresh();
-      grant(f, 'own-webhooks', [{ apiGroups: ['admissionregistration.k8s.io'], resources: ['validatingwebhookconfigurations'], verbs: ['update'], resourceNames: ['kyverno-resource-validating-webhook-cfg'] }]);
-      expect(run(f, 'rbac.webhook-write')).toMatchObject({ status: 'pass', message: expect.stringContaining('writes only its own webhook configurations') });
+      grant(f, 'own-webhooks', [
+        {
+          apiGroups: ['admissionregistration.k8s.io'],
+          resources: ['validatingwebhookconfigurations'],
+          verbs: ['update'],
+          resourceNames: ['kyverno-resource-validating-webhook-cfg'],
+        },
+      ]);
+      expect(run(f, 'rbac.webhook-write')).toMatchObject({
+        status: 'pass',
+        message: expect.stringContaining(
+          'writes only its own webhook configurations',
+        ),
+      });
       const g = fresh();
-      grant(g, 'cainjector', [{ apiGroups: ['admissionregistration.k8s.io'], resources: ['mutatingwebhookconfigurations'], verbs: ['patch'] }]);
-      g.component.catalog!.descriptor!.declaredPermissions = [{ apiGroups: ['admissionregistration.k8s.io'], resources: ['mutatingwebhookconfigurations'], verbs: ['patch'] }];
+      grant(g, 'cainjector', [
+        {
+          apiGroups: ['admissionregistration.k8s.io'],
+          resources: ['mutatingwebhookconfigurations'],
+          verbs: ['patch'],
+        },
+      ]);
+      g.component.catalog!.descriptor!.declaredPermissions = [
+        {
+          apiGroups: ['admissionregistration.k8s.io'],
+          resources: ['mutatingwebhookconfigurations'],
+          verbs: ['patch'],
+        },
+      ];
       expect(run(g, 'rbac.webhook-write').status).toBe('pass');
     });
   });
 
   describe('rbac.pod-exec', () => {
-    it.each([['create', ['create']], ['get (WebSocket exec)', ['get']]])('fails for pods/exec with %s', (_n, verbs) => {
+    it.each([
+      ['create', ['create']],
+      ['get (WebSocket exec)', ['get']],
+    ])('fails for pods/exec with %s', (_n, verbs) => {
       const f = fresh();
       grant(f, 'exec', [{ apiGroups: [''], resources: ['pods/exec'], verbs }]);
-      expect(run(f, 'rbac.pod-exec')).toMatchObject({ status: 'fail', message: expect.stringContaining(`pods/exec: ${verbs.join(',')}`) });
+      expect(run(f, 'rbac.pod-exec')).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining(`pods/exec: ${verbs.join(',')}`),
+      });
     });
     it('fails for pods/attach and */exec', () => {
       const f = fresh();
-      grant(f, 'attach', [{ apiGroups: [''], resources: ['*/attach'], verbs: ['create'] }]);
+      grant(f, 'attach', [
+        { apiGroups: [''], resources: ['*/attach'], verbs: ['create'] },
+      ]);
       expect(run(f, 'rbac.pod-exec').status).toBe('fail');
     });
     it('finds grants made to every service account of the namespace', () => {
       const f = fresh();
-      f.clusterObjects.clusterroles!.push(clusterRole('exec', [{ apiGroups: [''], resources: ['pods/exec'], verbs: ['get'] }]));
-      f.clusterObjects.clusterrolebindings!.push(clusterRoleBinding('ns-exec', 'exec', [{ kind: 'Group', name: 'system:serviceaccounts:kyverno' }]));
-      expect(run(f, 'rbac.pod-exec').message).toContain('via ClusterRoleBinding/ns-exec');
+      f.clusterObjects.clusterroles!.push(
+        clusterRole('exec', [
+          { apiGroups: [''], resources: ['pods/exec'], verbs: ['get'] },
+        ]),
+      );
+      f.clusterObjects.clusterrolebindings!.push(
+        clusterRoleBinding('ns-exec', 'exec', [
+          { kind: 'Group', name: 'system:serviceaccounts:kyverno' },
+        ]),
+      );
+      expect(run(f, 'rbac.pod-exec').message).toContain(
+        'via ClusterRoleBinding/ns-exec',
+      );
     });
   });
 
   describe('rbac.default-sa', () => {
     it('passes with dedicated service accounts', () => {
-      expect(run(fresh(), 'rbac.default-sa')).toMatchObject({ status: 'pass', message: 'workloads run as kyverno/kyverno-admission-controller' });
+      expect(run(fresh(), 'rbac.default-sa')).toMatchObject({
+        status: 'pass',
+        message: 'workloads run as kyverno/kyverno-admission-controller',
+      });
     });
     it('warns for workloads running as default', () => {
       const f = fresh();
       delete f.objects.deployments[0].spec.template.spec.serviceAccountName;
-      expect(run(f, 'rbac.default-sa')).toMatchObject({ status: 'warn', message: 'Deployment/kyverno/kyverno-admission-controller runs as the default service account' });
+      expect(run(f, 'rbac.default-sa')).toMatchObject({
+        status: 'warn',
+        message:
+          'Deployment/kyverno/kyverno-admission-controller runs as the default service account',
+      });
     });
   });
 
   it('do not apply to an instance without workloads', () => {
     const f = fresh();
     f.objects.deployments = [];
-    expect(run(f, 'rbac.pod-exec')).toMatchObject({ status: 'not-applicable', message: 'no workload of this component in cluster prod-eu, so no service account' });
+    expect(run(f, 'rbac.pod-exec')).toMatchObject({
+      status: 'not-applicable',
+      message:
+        'no workload of this component in cluster prod-eu, so no service account',
+    });
   });
 });

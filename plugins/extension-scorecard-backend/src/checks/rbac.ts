@@ -5,8 +5,18 @@
  */
 import type { RbacFinding } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ResourceKey } from '../collect/types';
-import type { BuiltinClusterCheck, BuiltinClusterContext } from './builtinContext';
-import { fail, listed, notApplicable, pass, warn, WORKLOAD_KINDS } from './builtinContext';
+import type {
+  BuiltinClusterCheck,
+  BuiltinClusterContext,
+} from './builtinContext';
+import {
+  fail,
+  listed,
+  notApplicable,
+  pass,
+  warn,
+  WORKLOAD_KINDS,
+} from './builtinContext';
 import type { RbacFindingCheck } from './facts/serviceAccountGrants';
 import { isFullWildcard } from './kubernetes/rbacAuthorizer';
 
@@ -18,7 +28,8 @@ const RBAC_READS: ResourceKey[] = [
   'rolebindings',
   'clusterrolebindings',
 ];
-const DOCS = 'https://kubernetes.io/docs/concepts/security/rbac-good-practices/';
+const DOCS =
+  'https://kubernetes.io/docs/concepts/security/rbac-good-practices/';
 
 function describeRule(f: RbacFinding): string {
   const groups = f.rule.apiGroups.map(g => (g === '' ? 'core' : g)).join(',');
@@ -37,7 +48,10 @@ interface FindingView {
 }
 
 /** The check's findings, or `not-applicable` when there is no workload (so no service account). */
-function findingsOf(context: BuiltinClusterContext, checkId: RbacFindingCheck): FindingView | undefined {
+function findingsOf(
+  context: BuiltinClusterContext,
+  checkId: RbacFindingCheck,
+): FindingView | undefined {
   const analysis = context.facts.rbac;
   if (!analysis.accounts.length) return undefined;
   const findings = analysis.findings[checkId];
@@ -53,12 +67,20 @@ function findingsOf(context: BuiltinClusterContext, checkId: RbacFindingCheck): 
 }
 
 function noAccounts(context: BuiltinClusterContext) {
-  return notApplicable(`no workload of this component in cluster ${context.index.name}, so no service account`);
+  return notApplicable(
+    `no workload of this component in cluster ${context.index.name}, so no service account`,
+  );
 }
 
 function rbacCheck(
-  meta: Omit<BuiltinClusterCheck, 'scope' | 'reads' | 'dimension' | 'kinds' | 'evaluate'>,
-  judge: (view: FindingView, context: BuiltinClusterContext) => ReturnType<BuiltinClusterCheck['evaluate']>,
+  meta: Omit<
+    BuiltinClusterCheck,
+    'scope' | 'reads' | 'dimension' | 'kinds' | 'evaluate'
+  >,
+  judge: (
+    view: FindingView,
+    context: BuiltinClusterContext,
+  ) => ReturnType<BuiltinClusterCheck['evaluate']>,
 ): BuiltinClusterCheck {
   return {
     ...meta,
@@ -84,8 +106,14 @@ const clusterAdmin = rbacCheck(
   },
   ({ findings, observed, accounts }) =>
     findings.length
-      ? fail(`admin rights: ${listed(findings.map(describeFinding), 2)}`, observed)
-      : pass(`${accounts}: no cluster-admin or admin-equivalent rule`, observed),
+      ? fail(
+          `admin rights: ${listed(findings.map(describeFinding), 2)}`,
+          observed,
+        )
+      : pass(
+          `${accounts}: no cluster-admin or admin-equivalent rule`,
+          observed,
+        ),
 );
 
 const wildcards = rbacCheck(
@@ -93,13 +121,25 @@ const wildcards = rbacCheck(
     id: 'rbac.wildcards',
     severity: 'high',
     title: 'Rules name what they grant',
-    remediation: 'Replace `*` in verbs, resources and apiGroups with the explicit lists the extension needs.',
+    remediation:
+      'Replace `*` in verbs, resources and apiGroups with the explicit lists the extension needs.',
   },
   ({ findings, observed, accounts }) => {
     const full = findings.filter(f => isFullWildcard({ ...f.rule }));
-    if (full.length) return fail(`*/*/* granted: ${listed(full.map(describeFinding), 2)}`, observed);
-    if (findings.length) return warn(`wildcard rules: ${listed(findings.map(describeFinding), 2)}`, observed);
-    return pass(`${accounts}: no wildcard in verbs, resources or apiGroups`, observed);
+    if (full.length)
+      return fail(
+        `*/*/* granted: ${listed(full.map(describeFinding), 2)}`,
+        observed,
+      );
+    if (findings.length)
+      return warn(
+        `wildcard rules: ${listed(findings.map(describeFinding), 2)}`,
+        observed,
+      );
+    return pass(
+      `${accounts}: no wildcard in verbs, resources or apiGroups`,
+      observed,
+    );
   },
 );
 
@@ -112,11 +152,28 @@ const secrets = rbacCheck(
       'Read Secrets only in the namespaces needed (RoleBinding), by name where possible; if cluster-wide list/watch is truly needed, declare it in spec.extension.declaredPermissions with the reason.',
   },
   ({ findings, observed, accounts }) => {
-    const broad = findings.filter(f => !f.declared && f.rule.verbs.some(v => v === 'list' || v === 'watch' || v === '*'));
-    if (broad.length) return fail(`undeclared cluster-wide list/watch on secrets: ${listed(broad.map(describeFinding), 2)}`, observed);
+    const broad = findings.filter(
+      f =>
+        !f.declared &&
+        f.rule.verbs.some(v => v === 'list' || v === 'watch' || v === '*'),
+    );
+    if (broad.length)
+      return fail(
+        `undeclared cluster-wide list/watch on secrets: ${listed(
+          broad.map(describeFinding),
+          2,
+        )}`,
+        observed,
+      );
     if (findings.length) {
       const declared = findings.every(f => f.declared) ? ' (declared)' : '';
-      return warn(`cluster-wide secrets access${declared}: ${listed(findings.map(describeFinding), 2)}`, observed);
+      return warn(
+        `cluster-wide secrets access${declared}: ${listed(
+          findings.map(describeFinding),
+          2,
+        )}`,
+        observed,
+      );
     }
     return pass(`${accounts}: no cluster-wide access to secrets`, observed);
   },
@@ -132,9 +189,23 @@ const escalation = rbacCheck(
   },
   ({ findings, observed, accounts }) => {
     const undeclared = findings.filter(f => !f.declared);
-    if (undeclared.length) return fail(`undeclared escalation: ${listed(undeclared.map(describeFinding), 2)}`, observed);
-    if (findings.length) return pass(`escalation rights declared in the design record: ${listed(findings.map(describeFinding), 2)}`, observed);
-    return pass(`${accounts}: no escalate, bind, impersonate, token, CSR approval or nodes/proxy grant`, observed);
+    if (undeclared.length)
+      return fail(
+        `undeclared escalation: ${listed(undeclared.map(describeFinding), 2)}`,
+        observed,
+      );
+    if (findings.length)
+      return pass(
+        `escalation rights declared in the design record: ${listed(
+          findings.map(describeFinding),
+          2,
+        )}`,
+        observed,
+      );
+    return pass(
+      `${accounts}: no escalate, bind, impersonate, token, CSR approval or nodes/proxy grant`,
+      observed,
+    );
   },
 );
 
@@ -144,13 +215,30 @@ const webhookWrite = rbacCheck(
     severity: 'medium',
     title: 'Cannot rewrite admission webhooks',
     remediation:
-      'Only the webhook\'s own certificate/CA manager should write webhook configurations, limited by resourceNames to its own; otherwise the account can disable or hijack admission.',
+      "Only the webhook's own certificate/CA manager should write webhook configurations, limited by resourceNames to its own; otherwise the account can disable or hijack admission.",
   },
   ({ findings, observed, accounts }) => {
     const foreign = findings.filter(f => !f.declared);
-    if (foreign.length) return warn(`can write webhook configurations: ${listed(foreign.map(describeFinding), 2)}`, observed);
-    if (findings.length) return pass(`writes only its own webhook configurations: ${listed(findings.map(describeFinding), 2)}`, observed);
-    return pass(`${accounts}: no write access to webhook configurations`, observed);
+    if (foreign.length)
+      return warn(
+        `can write webhook configurations: ${listed(
+          foreign.map(describeFinding),
+          2,
+        )}`,
+        observed,
+      );
+    if (findings.length)
+      return pass(
+        `writes only its own webhook configurations: ${listed(
+          findings.map(describeFinding),
+          2,
+        )}`,
+        observed,
+      );
+    return pass(
+      `${accounts}: no write access to webhook configurations`,
+      observed,
+    );
   },
 );
 
@@ -161,11 +249,15 @@ const podExec = rbacCheck(
     title: 'Cannot exec into Pods',
     remediation:
       'Remove pods/exec and pods/attach (get counts too: WebSocket exec is authorized as get); an account that can exec into any Pod holds every credential those Pods hold.',
-    docsUrl: 'https://github.com/kubernetes/enhancements/tree/master/keps/sig-auth/4006-transition-spdy-to-websockets',
+    docsUrl:
+      'https://github.com/kubernetes/enhancements/tree/master/keps/sig-auth/4006-transition-spdy-to-websockets',
   },
   ({ findings, observed, accounts }) =>
     findings.length
-      ? fail(`exec/attach: ${listed(findings.map(describeFinding), 2)}`, observed)
+      ? fail(
+          `exec/attach: ${listed(findings.map(describeFinding), 2)}`,
+          observed,
+        )
       : pass(`${accounts}: no pods/exec or pods/attach`, observed),
 );
 
@@ -179,16 +271,29 @@ const defaultServiceAccount: BuiltinClusterCheck = {
   title: 'Workloads have their own service account',
   remediation:
     'Run each workload as a dedicated ServiceAccount (spec.template.spec.serviceAccountName) so its rights are its own and auditable.',
-  docsUrl: 'https://kubernetes.io/docs/tasks/configure-pod-container/configure-service-account/',
+  docsUrl:
+    'https://kubernetes.io/docs/tasks/configure-pod-container/configure-service-account/',
   evaluate(_component, context) {
     const accounts = context.facts.rbac.accounts;
     if (!accounts.length) return noAccounts(context);
     const defaults = accounts.filter(a => a.name === 'default');
-    const observed = { serviceAccounts: accounts.map(a => `${a.namespace}/${a.name}`) };
+    const observed = {
+      serviceAccounts: accounts.map(a => `${a.namespace}/${a.name}`),
+    };
     if (defaults.length) {
-      return warn(`${listed(defaults.flatMap(a => a.workloads))} run${defaults.flatMap(a => a.workloads).length > 1 ? '' : 's'} as the default service account`, observed);
+      return warn(
+        `${listed(defaults.flatMap(a => a.workloads))} run${
+          defaults.flatMap(a => a.workloads).length > 1 ? '' : 's'
+        } as the default service account`,
+        observed,
+      );
     }
-    return pass(`workloads run as ${listed(accounts.map(a => `${a.namespace}/${a.name}`))}`, observed);
+    return pass(
+      `workloads run as ${listed(
+        accounts.map(a => `${a.namespace}/${a.name}`),
+      )}`,
+      observed,
+    );
   },
 };
 

@@ -103,7 +103,11 @@ export interface ScoringWeights {
 export interface ReferenceTables {
   deprecatedApis: DeprecatedApi[];
   draVersions: DraVersion[];
-  draFeatureGate: { name: string; offByDefaultIn: string[]; onByDefaultFrom: string };
+  draFeatureGate: {
+    name: string;
+    offByDefaultIn: string[];
+    onByDefaultFrom: string;
+  };
   csiSidecars: CsiSidecar[];
   versionSkew: VersionSkewRules;
   /** Default settings per check id. */
@@ -120,7 +124,9 @@ class TableReader {
 
   fail(at: string, problem: string): never {
     throw new InputError(
-      `Invalid reference data in ${this.file} at ${at || '(top level)'}: ${problem}`,
+      `Invalid reference data in ${this.file} at ${
+        at || '(top level)'
+      }: ${problem}`,
     );
   }
 
@@ -217,7 +223,8 @@ function parseDeprecatedApis(doc: unknown): DeprecatedApi[] {
     const at = `apis[${i}]`;
     const row = r.object(entry, at);
     const product = r.string(row.product, `${at}.product`);
-    const release = product === 'kubernetes' ? r.release.bind(r) : r.string.bind(r);
+    const release =
+      product === 'kubernetes' ? r.release.bind(r) : r.string.bind(r);
     return {
       group: r.string(row.group, `${at}.group`),
       version: r.string(row.version, `${at}.version`),
@@ -234,7 +241,9 @@ function parseDeprecatedApis(doc: unknown): DeprecatedApi[] {
   });
 }
 
-function parseDra(doc: unknown): Pick<ReferenceTables, 'draVersions' | 'draFeatureGate'> {
+function parseDra(
+  doc: unknown,
+): Pick<ReferenceTables, 'draVersions' | 'draFeatureGate'> {
   const r = new TableReader('dra-versions.yaml');
   const root = r.object(doc, '');
   const draVersions = r.array(root.versions, 'versions').map((entry, i) => {
@@ -242,7 +251,10 @@ function parseDra(doc: unknown): Pick<ReferenceTables, 'draVersions' | 'draFeatu
     const row = r.object(entry, at);
     const stability = r.string(row.stability, `${at}.stability`);
     if (stability !== 'alpha' && stability !== 'beta' && stability !== 'ga') {
-      r.fail(`${at}.stability`, `expected alpha, beta or ga, got '${stability}'`);
+      r.fail(
+        `${at}.stability`,
+        `expected alpha, beta or ga, got '${stability}'`,
+      );
     }
     return {
       version: r.string(row.version, `${at}.version`),
@@ -263,7 +275,10 @@ function parseDra(doc: unknown): Pick<ReferenceTables, 'draVersions' | 'draFeatu
       offByDefaultIn: r
         .array(gate.offByDefaultIn, 'featureGate.offByDefaultIn')
         .map((v, i) => r.release(v, `featureGate.offByDefaultIn[${i}]`)),
-      onByDefaultFrom: r.release(gate.onByDefaultFrom, 'featureGate.onByDefaultFrom'),
+      onByDefaultFrom: r.release(
+        gate.onByDefaultFrom,
+        'featureGate.onByDefaultFrom',
+      ),
     },
   };
 }
@@ -281,7 +296,9 @@ function parseCsiSidecars(doc: unknown): CsiSidecar[] {
         const rat = `${at}.releases[${j}]`;
         const release = r.object(rel, rat);
         const optionalRelease = (key: string) =>
-          release[key] === undefined ? undefined : r.release(release[key], `${rat}.${key}`);
+          release[key] === undefined
+            ? undefined
+            : r.release(release[key], `${rat}.${key}`);
         return {
           versions: r.range(release.versions, `${rat}.versions`),
           minKubernetes: optionalRelease('minKubernetes'),
@@ -305,16 +322,28 @@ function parseVersionSkew(doc: unknown): VersionSkewRules {
   const controlPlane = r.object(root.controlPlane, 'controlPlane');
   return {
     kubelet: {
-      maxMinorsOlder: r.number(kubelet.maxMinorsOlder, 'kubelet.maxMinorsOlder'),
+      maxMinorsOlder: r.number(
+        kubelet.maxMinorsOlder,
+        'kubelet.maxMinorsOlder',
+      ),
       olderKubelets: older && {
         below: r.release(older.below, 'kubelet.olderKubelets.below'),
-        maxMinorsOlder: r.number(older.maxMinorsOlder, 'kubelet.olderKubelets.maxMinorsOlder'),
+        maxMinorsOlder: r.number(
+          older.maxMinorsOlder,
+          'kubelet.olderKubelets.maxMinorsOlder',
+        ),
       },
       newerAllowed: r.boolean(kubelet.newerAllowed, 'kubelet.newerAllowed'),
     },
     controlPlane: {
-      maxMinorsOlder: r.number(controlPlane.maxMinorsOlder, 'controlPlane.maxMinorsOlder'),
-      newerAllowed: r.boolean(controlPlane.newerAllowed, 'controlPlane.newerAllowed'),
+      maxMinorsOlder: r.number(
+        controlPlane.maxMinorsOlder,
+        'controlPlane.maxMinorsOlder',
+      ),
+      newerAllowed: r.boolean(
+        controlPlane.newerAllowed,
+        'controlPlane.newerAllowed',
+      ),
     },
     schedulerImages: r.strings(root.schedulerImages, 'schedulerImages'),
   };
@@ -332,14 +361,24 @@ function parseThresholds(doc: unknown): Record<string, CheckSettings> {
       if (Array.isArray(setting)) parsed[key] = r.strings(setting, at);
       else if (['number', 'string', 'boolean'].includes(typeof setting)) {
         parsed[key] = setting as number | string | boolean;
-      } else r.fail(at, `expected a number, string, boolean or list of strings, got ${describe(setting)}`);
+      } else
+        r.fail(
+          at,
+          `expected a number, string, boolean or list of strings, got ${describe(
+            setting,
+          )}`,
+        );
     }
     out[checkId] = parsed;
   }
   return out;
 }
 
-function parseScenario(r: TableReader, value: unknown, at: string): ExperimentScenario {
+function parseScenario(
+  r: TableReader,
+  value: unknown,
+  at: string,
+): ExperimentScenario {
   const row = r.object(value, at);
   return {
     id: r.string(row.id, `${at}.id`),
@@ -358,17 +397,19 @@ function parseExperiments(doc: unknown): ExperimentScenarios {
       .array(list, `kinds.${kind}`)
       .map((s, i) => parseScenario(r, s, `kinds.${kind}[${i}]`));
   }
-  const conditional = (root.conditional === undefined ? [] : r.array(root.conditional, 'conditional')).map(
-    (entry, i) => {
-      const at = `conditional[${i}]`;
-      const row = r.object(entry, at);
-      return {
-        when: r.string(row.when, `${at}.when`),
-        kinds: r.strings(row.kinds, `${at}.kinds`),
-        scenario: parseScenario(r, row.scenario, `${at}.scenario`),
-      };
-    },
-  );
+  const conditional = (
+    root.conditional === undefined
+      ? []
+      : r.array(root.conditional, 'conditional')
+  ).map((entry, i) => {
+    const at = `conditional[${i}]`;
+    const row = r.object(entry, at);
+    return {
+      when: r.string(row.when, `${at}.when`),
+      kinds: r.strings(row.kinds, `${at}.kinds`),
+      scenario: parseScenario(r, row.scenario, `${at}.scenario`),
+    };
+  });
   const freshnessDays = r.number(root.freshnessDays, 'freshnessDays');
   if (freshnessDays <= 0) r.fail('freshnessDays', 'must be positive');
   return { freshnessDays, kinds, conditional };
@@ -434,7 +475,9 @@ export function defaultDataDirectory(): string {
 }
 
 /** Loads and validates every data table from `directory` (default: the package's data/). */
-export function loadReferenceTables(directory = defaultDataDirectory()): ReferenceTables {
+export function loadReferenceTables(
+  directory = defaultDataDirectory(),
+): ReferenceTables {
   const read = (file: string) => readYaml(directory, file);
   return {
     deprecatedApis: parseDeprecatedApis(read('deprecated-apis.yaml')),

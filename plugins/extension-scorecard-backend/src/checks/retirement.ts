@@ -21,13 +21,20 @@ const lifecycle: BuiltinComponentCheck = {
   severity: 'info',
   scope: 'component',
   title: 'Lifecycle is declared',
-  remediation: 'Set spec.lifecycle (experimental, production or deprecated) on the catalog entity.',
-  docsUrl: 'https://backstage.io/docs/features/software-catalog/descriptor-format#speclifecycle-required',
+  remediation:
+    'Set spec.lifecycle (experimental, production or deprecated) on the catalog entity.',
+  docsUrl:
+    'https://backstage.io/docs/features/software-catalog/descriptor-format#speclifecycle-required',
   evaluate(component) {
     const value = component.catalog?.lifecycle;
-    if (!component.catalog) return warn('orphan: no catalog entity, so no lifecycle');
-    if (!value) return warn(`${component.catalog.entityRef} declares no spec.lifecycle`);
-    if (value === 'deprecated') return warn('lifecycle deprecated: see retirement.migration-plan', { lifecycle: value });
+    if (!component.catalog)
+      return warn('orphan: no catalog entity, so no lifecycle');
+    if (!value)
+      return warn(`${component.catalog.entityRef} declares no spec.lifecycle`);
+    if (value === 'deprecated')
+      return warn('lifecycle deprecated: see retirement.migration-plan', {
+        lifecycle: value,
+      });
     return pass(`lifecycle ${value}`, { lifecycle: value });
   },
 };
@@ -43,27 +50,56 @@ const migrationPlan: BuiltinComponentCheck = {
     'Declare spec.extension.migration with the replacement, the owner of the migration and a target date, and remove the instances by that date.',
   evaluate(component, context) {
     const descriptor = component.catalog?.descriptor;
-    const lifecycle = component.catalog?.lifecycle;
+    const declaredLifecycle = component.catalog?.lifecycle;
     const supportEnds = descriptor?.supportEnds;
-    const supportLeft = supportEnds ? daysUntil(supportEnds, context.now) : null;
-    const deprecated = lifecycle === 'deprecated';
+    const supportLeft = supportEnds
+      ? daysUntil(supportEnds, context.now)
+      : null;
+    const deprecated = declaredLifecycle === 'deprecated';
     const pastSupport = supportLeft !== null && supportLeft < 0;
     if (!deprecated && !pastSupport) {
-      return pass(`not deprecated${supportEnds ? ` and supported until ${supportEnds}` : ''}: no migration needed yet`, {
-        lifecycle: lifecycle ?? null,
-      });
+      return pass(
+        `not deprecated${
+          supportEnds ? ` and supported until ${supportEnds}` : ''
+        }: no migration needed yet`,
+        {
+          lifecycle: declaredLifecycle ?? null,
+        },
+      );
     }
-    const why = deprecated ? 'lifecycle deprecated' : `support ended ${supportEnds}`;
+    const why = deprecated
+      ? 'lifecycle deprecated'
+      : `support ended ${supportEnds}`;
     const migration = descriptor?.migration ?? {};
     const observed = { reason: why, migration };
-    const missing = (['replacement', 'owner', 'targetDate'] as const).filter(k => !migration[k]);
-    if (missing.length) return fail(`${why} but the migration plan has no ${missing.join(', ')}`, observed);
+    const missing = (['replacement', 'owner', 'targetDate'] as const).filter(
+      k => !migration[k],
+    );
+    if (missing.length)
+      return fail(
+        `${why} but the migration plan has no ${missing.join(', ')}`,
+        observed,
+      );
     const left = daysUntil(migration.targetDate!, context.now);
-    if (left === null) return fail(`${why}; migration targetDate '${migration.targetDate}' is not a date`, observed);
+    if (left === null)
+      return fail(
+        `${why}; migration targetDate '${migration.targetDate}' is not a date`,
+        observed,
+      );
     const running = runningClusters(component);
     const plan = `migration to ${migration.replacement} owned by ${migration.owner}, target ${migration.targetDate}`;
-    if (left < 0 && running.length) return fail(`${plan} passed ${-left} days ago and it still runs in ${running.join(', ')}`, observed);
-    if (left <= numberSetting(context, 'warnDays') && running.length) return warn(`${plan}: ${left} days left, still runs in ${running.join(', ')}`, observed);
+    if (left < 0 && running.length)
+      return fail(
+        `${plan} passed ${-left} days ago and it still runs in ${running.join(
+          ', ',
+        )}`,
+        observed,
+      );
+    if (left <= numberSetting(context, 'warnDays') && running.length)
+      return warn(
+        `${plan}: ${left} days left, still runs in ${running.join(', ')}`,
+        observed,
+      );
     return pass(`${why}; ${plan}`, observed);
   },
 };
@@ -79,13 +115,20 @@ const supportWindow: BuiltinComponentCheck = {
     'Declare spec.extension.supportEnds (the upstream end of life of the version you run) and upgrade or migrate before it.',
   evaluate(component, context) {
     const supportEnds = component.catalog?.descriptor?.supportEnds;
-    if (!supportEnds) return warn('no support end declared (spec.extension.supportEnds)');
+    if (!supportEnds)
+      return warn('no support end declared (spec.extension.supportEnds)');
     const left = daysUntil(supportEnds, context.now);
     const observed = { supportEnds, daysLeft: left };
-    if (left === null) return warn(`supportEnds '${supportEnds}' is not a date`, observed);
-    if (left < 0) return fail(`support ended ${supportEnds} (${-left} days ago)`, observed);
+    if (left === null)
+      return warn(`supportEnds '${supportEnds}' is not a date`, observed);
+    if (left < 0)
+      return fail(`support ended ${supportEnds} (${-left} days ago)`, observed);
     const warnDays = numberSetting(context, 'warnDays');
-    if (left <= warnDays) return warn(`support ends ${supportEnds}, in ${left} days (≤ ${warnDays})`, observed);
+    if (left <= warnDays)
+      return warn(
+        `support ends ${supportEnds}, in ${left} days (≤ ${warnDays})`,
+        observed,
+      );
     return pass(`supported until ${supportEnds} (${left} days)`, observed);
   },
 };

@@ -10,7 +10,10 @@ import type {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ExtensionComponent } from '../inventory/model';
 import type { ComponentFacts } from '../scoring/scorecard';
-import type { BuiltinClusterContext, BuiltinComponentContext } from './builtinContext';
+import type {
+  BuiltinClusterContext,
+  BuiltinComponentContext,
+} from './builtinContext';
 import type { ClusterIndex } from './clusterIndex';
 import type { ResolvedCheck } from './config';
 import { evidenceFromChaosObjects } from './chaosEvidence';
@@ -59,13 +62,18 @@ export interface PlannedCheck extends ResolvedCheck {
 export function planChecks(checks: readonly ResolvedCheck[]): PlannedCheck[] {
   return checks.map(resolved => ({
     ...resolved,
-    kinds: resolved.check.kinds === 'all' ? null : new Set(resolved.check.kinds),
+    kinds:
+      resolved.check.kinds === 'all' ? null : new Set(resolved.check.kinds),
     notApplicable: new Map(),
     blocked: new Map(),
   }));
 }
 
-function toResult(planned: ResolvedCheck, cluster: string | null, outcome: CheckOutcome): CheckResult {
+function toResult(
+  planned: ResolvedCheck,
+  cluster: string | null,
+  outcome: CheckOutcome,
+): CheckResult {
   const { check } = planned;
   const result: CheckResult = {
     checkId: check.id,
@@ -81,7 +89,11 @@ function toResult(planned: ResolvedCheck, cluster: string | null, outcome: Check
   return result;
 }
 
-function shared(planned: ResolvedCheck, cluster: string | null, outcome: CheckOutcome): CheckResult {
+function shared(
+  planned: ResolvedCheck,
+  cluster: string | null,
+  outcome: CheckOutcome,
+): CheckResult {
   return Object.freeze(toResult(planned, cluster, outcome));
 }
 
@@ -89,19 +101,29 @@ function notApplicableResult(planned: PlannedCheck, kind: string): CheckResult {
   let result = planned.notApplicable.get(kind);
   if (!result) {
     const kinds = planned.kinds ? [...planned.kinds].join(', ') : 'all kinds';
-    result = shared(planned, null, { status: 'not-applicable', message: `applies to ${kinds}, not to ${kind}` });
+    result = shared(planned, null, {
+      status: 'not-applicable',
+      message: `applies to ${kinds}, not to ${kind}`,
+    });
     planned.notApplicable.set(kind, result);
   }
   return result;
 }
 
 /** Why a cluster-scoped check cannot run on this cluster, if it cannot. */
-function gate(check: ClusterScopedCheck<any>, index: ClusterIndex): string | undefined {
+function gate(
+  check: ClusterScopedCheck<any>,
+  index: ClusterIndex,
+): string | undefined {
   const unusable = index.unusable();
   if (unusable) return unusable;
   if (check.needsVersion && index.release === null) {
     const status = index.collection.versionStatus;
-    return `the server version of cluster ${index.name} is unknown (${status && status.state !== 'ok' ? `${status.state}: ${status.reason}` : 'not reported'})`;
+    return `the server version of cluster ${index.name} is unknown (${
+      status && status.state !== 'ok'
+        ? `${status.state}: ${status.reason}`
+        : 'not reported'
+    })`;
   }
   for (const key of check.reads ?? []) {
     const reason = index.unreadable(key, false);
@@ -115,25 +137,48 @@ function gate(check: ClusterScopedCheck<any>, index: ClusterIndex): string | und
 }
 
 /** The shared `unknown` result when the check cannot run on the cluster, else null. */
-function blockedResult(planned: PlannedCheck, index: ClusterIndex): CheckResult | null {
+function blockedResult(
+  planned: PlannedCheck,
+  index: ClusterIndex,
+): CheckResult | null {
   let result = planned.blocked.get(index.name);
   if (result === undefined) {
     const reason = gate(planned.check as ClusterScopedCheck<any>, index);
-    result = reason ? shared(planned, index.name, { status: 'unknown', message: `cannot judge: ${reason}` }) : null;
+    result = reason
+      ? shared(planned, index.name, {
+          status: 'unknown',
+          message: `cannot judge: ${reason}`,
+        })
+      : null;
     planned.blocked.set(index.name, result);
   }
   return result;
 }
 
-function checked(outcome: CheckOutcome | undefined, checkId: string): CheckOutcome {
-  if (!outcome || typeof outcome.status !== 'string' || typeof outcome.message !== 'string') {
-    return { status: 'unknown', message: `check ${checkId} returned no verdict` };
+function checked(
+  outcome: CheckOutcome | undefined,
+  checkId: string,
+): CheckOutcome {
+  if (
+    !outcome ||
+    typeof outcome.status !== 'string' ||
+    typeof outcome.message !== 'string'
+  ) {
+    return {
+      status: 'unknown',
+      message: `check ${checkId} returned no verdict`,
+    };
   }
   return outcome;
 }
 
 function crashed(error: unknown, checkId: string): CheckOutcome {
-  return { status: 'unknown', message: `check ${checkId} failed: ${(error as Error)?.message ?? String(error)}` };
+  return {
+    status: 'unknown',
+    message: `check ${checkId} failed: ${
+      (error as Error)?.message ?? String(error)
+    }`,
+  };
 }
 
 export function runComponent(
@@ -142,15 +187,27 @@ export function runComponent(
   evidence: readonly ExperimentEvidence[],
   previous: readonly CheckResult[],
 ): ComponentRun {
-  const kind = env.kinds.get(component.kind) ?? { id: component.kind, ...UNKNOWN_KIND };
+  const kind = env.kinds.get(component.kind) ?? {
+    id: component.kind,
+    ...UNKNOWN_KIND,
+  };
   const instances = component.instances.map(instance => {
     const index = env.indexes.get(instance.cluster);
-    const facts = index && new InstanceFacts(component, instance, index, env.tables, env.now);
+    const facts =
+      index &&
+      new InstanceFacts(component, instance, index, env.tables, env.now);
     return { instance, index, facts };
   });
   // chaos records found in the clusters, unless already imported as evidence (the backend stores them)
   const chaos = evidenceFromChaosObjects(component).filter(
-    run => !evidence.some(e => e.tool === run.tool && e.cluster === run.cluster && e.scenario === run.scenario && e.startedAt === run.startedAt),
+    run =>
+      !evidence.some(
+        e =>
+          e.tool === run.tool &&
+          e.cluster === run.cluster &&
+          e.scenario === run.scenario &&
+          e.startedAt === run.startedAt,
+      ),
   );
   const base: BuiltinComponentContext = {
     now: env.now,
@@ -160,16 +217,22 @@ export function runComponent(
     previous,
     tables: env.tables,
     freshnessDays: env.freshnessDays,
-    scenarios: scenariosFor(component, kind, env.tables.experiments.conditional, instances.map(i => i.facts?.webhooks)),
+    scenarios: scenariosFor(
+      component,
+      kind,
+      env.tables.experiments.conditional,
+      instances.map(i => i.facts?.webhooks),
+    ),
   };
   const contexts = instances.map(({ instance, index, facts }) => {
-    const context: BuiltinClusterContext | undefined = index && facts && {
-      ...base,
-      instance,
-      cluster: index.collection,
-      index,
-      facts,
-    };
+    const context: BuiltinClusterContext | undefined = index &&
+      facts && {
+        ...base,
+        instance,
+        cluster: index.collection,
+        index,
+        facts,
+      };
     return { instance, index, context };
   });
 
@@ -194,17 +257,20 @@ export function runComponent(
     if (!instances.length) {
       planned.noInstance ??= shared(planned, null, {
         status: 'unknown',
-        message: 'no instance of this component was found in any collected cluster',
+        message:
+          'no instance of this component was found in any collected cluster',
       });
       results.push(planned.noInstance);
       continue;
     }
     for (const { instance, index, context } of contexts) {
       if (!index || !context) {
-        results.push(toResult(planned, instance.cluster, {
-          status: 'unknown',
-          message: `cluster ${instance.cluster} is not part of this collection`,
-        }));
+        results.push(
+          toResult(planned, instance.cluster, {
+            status: 'unknown',
+            message: `cluster ${instance.cluster} is not part of this collection`,
+          }),
+        );
         continue;
       }
       const blocked = blockedResult(planned, index);
@@ -223,7 +289,13 @@ export function runComponent(
     }
   }
 
-  return { results, facts: collectFacts(contexts.map(i => i.context), env.checks) };
+  return {
+    results,
+    facts: collectFacts(
+      contexts.map(i => i.context),
+      env.checks,
+    ),
+  };
 }
 
 const enabledIds = new WeakMap<readonly ResolvedCheck[], Set<string>>();
@@ -238,7 +310,11 @@ function collectFacts(
     enabled = new Set(checks.map(c => c.check.id));
     enabledIds.set(checks, enabled);
   }
-  const facts: ComponentFacts = { certificates: [], rbacFindings: [], blastRadius: [] };
+  const facts: ComponentFacts = {
+    certificates: [],
+    rbacFindings: [],
+    blastRadius: [],
+  };
   for (const context of contexts) {
     if (!context || context.index.unusable()) continue;
     facts.certificates.push(...context.facts.certificates);

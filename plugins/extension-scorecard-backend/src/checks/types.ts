@@ -1,116 +1,18 @@
 /**
  * The contract of a readiness check: metadata kept as data plus a pure function.
- * Built-in checks and checks added by backend modules share it.
+ * Built-in checks and checks added by backend modules share it; it is defined in
+ * `@extension-scorecard/plugin-extension-scorecard-node` and re-exported here.
  */
-import type {
-  CheckResult,
-  CheckStatus,
-  Dimension,
-  ExperimentEvidence,
-  PathClass,
-  Severity,
-} from '@extension-scorecard/plugin-extension-scorecard-common';
-import type { ClusterCollection, ResourceKey } from '../collect/types';
-import type {
-  ComponentInstance,
-  ExtensionComponent,
-} from '../inventory/model';
-
-/** A threshold or setting of a check, from data/thresholds.yaml or app-config. */
-export type CheckSettingValue = number | string | boolean | string[];
-
-/** Resolved settings of one check (data defaults merged with app-config overrides). */
-export type CheckSettings = Readonly<Record<string, CheckSettingValue>>;
-
-/** What a check function returns; the runner adds id, dimension, severity, cluster and remediation. */
-export interface CheckOutcome {
-  status: CheckStatus;
-  /** One line naming the observed values. */
-  message: string;
-  observed?: Record<string, unknown>;
-}
-
-/** A fault scenario a kind must prove with experiment evidence. */
-export interface ExperimentScenario {
-  id: string;
-  title: string;
-  /** The fault to inject. */
-  fault: string;
-  /** Observation keys the evidence record must carry. */
-  observations: string[];
-}
-
-/** An extension kind the scorecard evaluates: the ten built-in ones or one a module adds. */
-export interface ScorecardKind {
-  id: string;
-  title: string;
-  pathClass: PathClass;
-  failureImpact: string;
-  /** Backends on the synchronous request path: stricter availability rules. */
-  syncPath: boolean;
-  /** Rolled out per node: node-by-node canary rules. */
-  nodeExtension: boolean;
-  /** Required fault experiments (built-in kinds take theirs from data/experiment-scenarios.yaml). */
-  experiments?: ExperimentScenario[];
-}
-
-/** Metadata of a check, kept as data. */
-export interface CheckMetadata {
-  id: string;
-  dimension: Dimension;
-  /** Kind ids the check applies to; other kinds get `not-applicable`. */
-  kinds: 'all' | readonly string[];
-  severity: Severity;
-  title: string;
-  remediation: string;
-  docsUrl?: string;
-  /** Default thresholds; app-config may override them under `extensionScorecard.checks.<id>`. */
-  defaults?: CheckSettings;
-}
-
-/** What every check function receives. */
-export interface ComponentCheckContext {
-  now: Date;
-  settings: CheckSettings;
-  kind: ScorecardKind;
-  /** Experiment evidence submitted for this component. */
-  evidence: readonly ExperimentEvidence[];
-  /** This component's results of the previous snapshot (empty on the first one). */
-  previous: readonly CheckResult[];
-}
-
-/** Cluster-scoped checks also get the instance and the cluster's collection. */
-export interface ClusterCheckContext extends ComponentCheckContext {
-  instance: ComponentInstance;
-  cluster: ClusterCollection;
-}
-
-/** A check evaluated once per component (catalog declarations, evidence). */
-export interface ComponentScopedCheck<
-  C extends ComponentCheckContext = ComponentCheckContext,
-> extends CheckMetadata {
-  scope: 'component';
-  evaluate(component: ExtensionComponent, context: C): CheckOutcome;
-}
-
-/**
- * A check evaluated once per instance (cluster). The runner answers `unknown` on its
- * behalf when the cluster is stale or unreachable, or when one of `reads` was not ok.
- */
-export interface ClusterScopedCheck<
-  C extends ClusterCheckContext = ClusterCheckContext,
-> extends CheckMetadata {
-  scope: 'cluster';
-  /** Resources that must have been read completely (`not-served` counts as unreadable). */
-  reads?: readonly ResourceKey[];
-  /** Resources of optional CRDs: `not-served` means "not installed" (empty), anything else but ok is unreadable. */
-  optionalReads?: readonly ResourceKey[];
-  /** The cluster's server version must be known. */
-  needsVersion?: boolean;
-  evaluate(component: ExtensionComponent, context: C): CheckOutcome;
-}
-
-/** A readiness check. */
-export type ScorecardCheck =
-  | ComponentScopedCheck<any>
-  | ClusterScopedCheck<any>;
+export type {
+  CheckMetadata,
+  CheckOutcome,
+  CheckSettings,
+  CheckSettingValue,
+  ClusterCheckContext,
+  ClusterScopedCheck,
+  ComponentCheckContext,
+  ComponentScopedCheck,
+  ExperimentScenario,
+  ScorecardCheck,
+  ScorecardKind,
+} from '@extension-scorecard/plugin-extension-scorecard-node';

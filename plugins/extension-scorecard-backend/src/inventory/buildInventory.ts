@@ -54,6 +54,8 @@ export interface BuildInventoryInput {
   entities: Entity[];
   /** Time of the run (ISO string or Date); defaults to the current time. */
   now?: Date | string;
+  /** Extension kinds registered by backend modules (descriptors may declare them). */
+  extraKinds?: readonly string[];
 }
 
 const DETECTORS: Detector[] = [
@@ -108,6 +110,7 @@ export function buildInventory(input: BuildInventoryInput): Inventory {
       const matcher = entityMatcher(entity);
       const parsed = parseExtensionDescriptor((entity.spec as any)?.extension, {
         defaultNamespace: entity.metadata.namespace ?? 'default',
+        extraKinds: input.extraKinds,
       });
       const findings = [
         ...matcher.findings,

@@ -76,7 +76,12 @@ const EXTENDED_RESOURCE =
  */
 export function parseExtensionDescriptor(
   raw: unknown,
-  options: { path?: string; defaultNamespace?: string } = {},
+  options: {
+    path?: string;
+    defaultNamespace?: string;
+    /** Kinds registered by backend modules, accepted next to the built-in ones. */
+    extraKinds?: readonly string[];
+  } = {},
 ): { descriptor: ParsedDescriptor | null; findings: DescriptorFinding[] } {
   const base = options.path ?? 'spec.extension';
   const findings: DescriptorFinding[] = [];
@@ -97,17 +102,22 @@ export function parseExtensionDescriptor(
     alerts: [],
   };
 
+  const kinds = [...EXTENSION_KINDS, ...(options.extraKinds ?? [])];
   if (raw.kind === undefined) {
-    add(`${base}.kind`, `is missing; one of ${EXTENSION_KINDS.join(', ')}`);
-  } else if (!isExtensionKind(raw.kind)) {
+    add(`${base}.kind`, `is missing; one of ${kinds.join(', ')}`);
+  } else if (
+    !isExtensionKind(raw.kind) &&
+    !options.extraKinds?.includes(raw.kind as string)
+  ) {
     add(
       `${base}.kind`,
-      `'${String(
-        raw.kind,
-      )}' is not an extension kind; one of ${EXTENSION_KINDS.join(', ')}`,
+      `'${String(raw.kind)}' is not an extension kind; one of ${kinds.join(
+        ', ',
+      )}`,
     );
   } else {
-    descriptor.kind = raw.kind;
+    // kinds added by modules travel as strings outside the built-in union
+    descriptor.kind = raw.kind as ExtensionKind;
   }
 
   const design = record(ctx, raw.design, `${base}.design`);

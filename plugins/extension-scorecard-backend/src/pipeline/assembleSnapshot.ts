@@ -175,6 +175,7 @@ export async function assembleSnapshot(
     clusters: collections,
     entities,
     now: run.now,
+    extraKinds: deps.checksConfig.extraKinds.map(k => k.id),
   });
   const imported = await importChaosEvidence(inventory, stores, takenAt);
   const evidence = [...(await stores.evidence.byComponent()).values()].flat();

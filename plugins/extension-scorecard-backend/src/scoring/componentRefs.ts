@@ -8,7 +8,10 @@ export function normalizeComponentRef(ref: string): string {
   if (ref.startsWith('orphan:') || FULL_REF.test(ref)) return ref.toLowerCase();
   try {
     return stringifyEntityRef(
-      parseEntityRef(ref, { defaultKind: 'component', defaultNamespace: 'default' }),
+      parseEntityRef(ref, {
+        defaultKind: 'component',
+        defaultNamespace: 'default',
+      }),
     ).toLowerCase();
   } catch {
     return ref.toLowerCase();
@@ -16,7 +19,10 @@ export function normalizeComponentRef(ref: string): string {
 }
 
 /** Groups records by normalized component ref. */
-export function byComponent<T>(records: readonly T[], refOf: (record: T) => string): Map<string, T[]> {
+export function byComponent<T>(
+  records: readonly T[],
+  refOf: (record: T) => string,
+): Map<string, T[]> {
   const map = new Map<string, T[]>();
   for (const record of records) {
     const key = normalizeComponentRef(refOf(record));

@@ -1,6 +1,11 @@
 /** Scoring: waivers, readiness levels, hard gates and the 0–100 score. */
 export { applyWaivers, isWaiverActive } from './waivers';
-export { assessLevel, hardGates, worstByDimension, type LevelAssessment } from './levels';
+export {
+  assessLevel,
+  hardGates,
+  worstByDimension,
+  type LevelAssessment,
+} from './levels';
 export { computeScore } from './score';
 export { buildScorecard, type ComponentFacts } from './scorecard';
 export { byComponent, normalizeComponentRef } from './componentRefs';

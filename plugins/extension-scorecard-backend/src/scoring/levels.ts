@@ -28,18 +28,31 @@ interface Gate {
   blocks(result: CheckResult): boolean;
 }
 
-const L1_CHECKS = new Set(['ownership.owner-exists', 'ownership.design-record', 'ownership.responsibilities']);
-const L2_DIMENSIONS = new Set<Dimension>(['failure-boundary', 'availability', 'certificates', 'rbac', 'upgrade']);
+const L1_CHECKS = new Set([
+  'ownership.owner-exists',
+  'ownership.design-record',
+  'ownership.responsibilities',
+]);
+const L2_DIMENSIONS = new Set<Dimension>([
+  'failure-boundary',
+  'availability',
+  'certificates',
+  'rbac',
+  'upgrade',
+]);
 
 const GATES: Gate[] = [
   {
     level: 1,
     blocks: r =>
-      L1_CHECKS.has(r.checkId) && (r.status === 'fail' || r.status === 'unknown'),
+      L1_CHECKS.has(r.checkId) &&
+      (r.status === 'fail' || r.status === 'unknown'),
   },
   {
     level: 2,
-    blocks: r => L2_DIMENSIONS.has(r.dimension) && (r.status === 'fail' || r.status === 'unknown'),
+    blocks: r =>
+      L2_DIMENSIONS.has(r.dimension) &&
+      (r.status === 'fail' || r.status === 'unknown'),
   },
   {
     level: 3,
@@ -48,9 +61,13 @@ const GATES: Gate[] = [
         case 'experiments':
           return r.checkId === 'experiments.required'
             ? r.status !== 'pass' && r.status !== 'not-applicable'
-            : r.status === 'warn' || r.status === 'fail' || r.status === 'unknown';
+            : r.status === 'warn' ||
+                r.status === 'fail' ||
+                r.status === 'unknown';
         case 'observability':
-          return r.status === 'warn' || r.status === 'fail' || r.status === 'unknown';
+          return (
+            r.status === 'warn' || r.status === 'fail' || r.status === 'unknown'
+          );
         case 'retirement':
           return r.status === 'fail' || r.status === 'unknown';
         default:
@@ -82,7 +99,8 @@ export function assessLevel(results: readonly CheckResult[]): LevelAssessment {
   let level: ReadinessLevel = 0;
   for (const gate of GATES) {
     const blockers = results.filter(r => !r.waiver && gate.blocks(r));
-    if (blockers.length) return { level, nextLevelBlockers: blockers.map(describeBlocker) };
+    if (blockers.length)
+      return { level, nextLevelBlockers: blockers.map(describeBlocker) };
     level = gate.level;
   }
   return { level, nextLevelBlockers: [] };
@@ -90,7 +108,9 @@ export function assessLevel(results: readonly CheckResult[]): LevelAssessment {
 
 /** Critical fails not covered by a waiver: hard gates shown apart from the level. */
 export function hardGates(results: readonly CheckResult[]): CheckResult[] {
-  return results.filter(r => r.severity === 'critical' && r.status === 'fail' && !r.waiver);
+  return results.filter(
+    r => r.severity === 'critical' && r.status === 'fail' && !r.waiver,
+  );
 }
 
 const ORDER: Record<CheckStatus, number> = {

@@ -10,7 +10,10 @@
 import type { CheckResult } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ScoringWeights } from '../checks/referenceTables';
 
-export function computeScore(results: readonly CheckResult[], scoring: ScoringWeights): number {
+export function computeScore(
+  results: readonly CheckResult[],
+  scoring: ScoringWeights,
+): number {
   let earned = 0;
   let possible = 0;
   for (const result of results) {

@@ -17,7 +17,10 @@ export function isWaiverActive(waiver: Waiver, now: Date): boolean {
 }
 
 /** The waiver covering a result: a cluster-specific one first, then one for every cluster. */
-function waiverFor(result: CheckResult, waivers: readonly Waiver[]): Waiver | undefined {
+function waiverFor(
+  result: CheckResult,
+  waivers: readonly Waiver[],
+): Waiver | undefined {
   let everyCluster: Waiver | undefined;
   for (const waiver of waivers) {
     if (waiver.checkId !== result.checkId) continue;
@@ -40,7 +43,8 @@ export function applyWaivers(
   const active = waivers.filter(w => isWaiverActive(w, now));
   if (!active.length) return results as CheckResult[];
   return results.map(result => {
-    if (result.status === 'pass' || result.status === 'not-applicable') return result;
+    if (result.status === 'pass' || result.status === 'not-applicable')
+      return result;
     const waiver = waiverFor(result, active);
     if (!waiver) return result;
     return {

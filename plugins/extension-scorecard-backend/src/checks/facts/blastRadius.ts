@@ -38,13 +38,19 @@ function rulesOverlap(a: AdmissionRule, b: AdmissionRule): boolean {
 }
 
 /** Two webhooks can be called for the same request when some of their rules overlap. */
-export function webhooksOverlap(a: AdmissionWebhook, b: AdmissionWebhook): boolean {
+export function webhooksOverlap(
+  a: AdmissionWebhook,
+  b: AdmissionWebhook,
+): boolean {
   return a.rules.some(ra => b.rules.some(rb => rulesOverlap(ra, rb)));
 }
 
 /** Seconds one call can take: its timeout, twice for a mutating webhook reinvoked (IfNeeded). */
 export function webhookCallBudget(webhook: AdmissionWebhook): number {
-  return webhook.timeoutSeconds * (webhook.mutating && webhook.reinvocationPolicy === 'IfNeeded' ? 2 : 1);
+  return (
+    webhook.timeoutSeconds *
+    (webhook.mutating && webhook.reinvocationPolicy === 'IfNeeded' ? 2 : 1)
+  );
 }
 
 interface NamespaceMatch {
@@ -60,7 +66,11 @@ function matchNamespaces(
 ): NamespaceMatch {
   const unreadable = index.unreadable('namespaces');
   if (unreadable) {
-    return { matchedNamespaces: [], totalNamespaces: 0, namespacesUnreadable: unreadable };
+    return {
+      matchedNamespaces: [],
+      totalNamespaces: 0,
+      namespacesUnreadable: unreadable,
+    };
   }
   const matched: string[] = [];
   if (namespaced) {
@@ -68,7 +78,10 @@ function matchNamespaces(
       if (selectors.every(s => selectorMatches(s, labels))) matched.push(name);
     }
   }
-  return { matchedNamespaces: matched, totalNamespaces: index.namespaceLabels.size };
+  return {
+    matchedNamespaces: matched,
+    totalNamespaces: index.namespaceLabels.size,
+  };
 }
 
 function webhookRadius(
@@ -76,7 +89,9 @@ function webhookRadius(
   all: readonly AdmissionWebhook[],
   index: ClusterIndex,
 ): BlastRadius {
-  const namespaced = webhook.rules.some(r => r.scope === '*' || r.scope === 'Namespaced');
+  const namespaced = webhook.rules.some(
+    r => r.scope === '*' || r.scope === 'Namespaced',
+  );
   const worstCase = all
     .filter(other => other === webhook || webhooksOverlap(webhook, other))
     .reduce((sum, other) => sum + webhookCallBudget(other), 0);
@@ -89,7 +104,9 @@ function webhookRadius(
     ...matchNamespaces(index, namespaced, [webhook.namespaceSelector]),
     namespaceSelector: formatSelector(webhook.namespaceSelector),
     objectSelector: formatSelector(webhook.objectSelector),
-    clusterScoped: webhook.rules.some(r => r.scope === '*' || r.scope === 'Cluster'),
+    clusterScoped: webhook.rules.some(
+      r => r.scope === '*' || r.scope === 'Cluster',
+    ),
     failurePolicy: webhook.failurePolicy,
     timeoutSeconds: webhook.timeoutSeconds,
     worstCaseLatencySeconds: worstCase,
@@ -115,19 +132,31 @@ export function bindingsOfPolicy(
   const name = policy.metadata.name;
   const found = new Map<string, KubeObject>();
   for (const binding of instance.objects.validatingAdmissionPolicyBindings) {
-    if (binding.spec?.policyName === name) found.set(binding.metadata.name, binding);
+    if (binding.spec?.policyName === name)
+      found.set(binding.metadata.name, binding);
   }
-  for (const binding of index.bindingsOfPolicy(name)) found.set(binding.metadata.name, binding);
+  for (const binding of index.bindingsOfPolicy(name))
+    found.set(binding.metadata.name, binding);
   return [...found.values()];
 }
 
-function policyRadius(policy: KubeObject, binding: KubeObject, index: ClusterIndex): BlastRadius {
+function policyRadius(
+  policy: KubeObject,
+  binding: KubeObject,
+  index: ClusterIndex,
+): BlastRadius {
   const constraints = policy.spec?.matchConstraints ?? {};
   const matchResources = binding.spec?.matchResources ?? {};
   const bindingRules = policyRules(matchResources);
-  const rules = bindingRules.length > 0 ? bindingRules : policyRules(constraints);
-  const namespaced = rules.some(r => r.scope === '*' || r.scope === 'Namespaced');
-  const objectSelectors = [constraints.objectSelector, matchResources.objectSelector]
+  const rules =
+    bindingRules.length > 0 ? bindingRules : policyRules(constraints);
+  const namespaced = rules.some(
+    r => r.scope === '*' || r.scope === 'Namespaced',
+  );
+  const objectSelectors = [
+    constraints.objectSelector,
+    matchResources.objectSelector,
+  ]
     .map(s => formatSelector(s))
     .filter(s => s !== '{}');
   return {
@@ -140,10 +169,11 @@ function policyRadius(policy: KubeObject, binding: KubeObject, index: ClusterInd
       constraints.namespaceSelector,
       matchResources.namespaceSelector,
     ]),
-    namespaceSelector: [constraints.namespaceSelector, matchResources.namespaceSelector]
-      .map(s => formatSelector(s))
-      .filter(s => s !== '{}')
-      .join(' and ') || '{}',
+    namespaceSelector:
+      [constraints.namespaceSelector, matchResources.namespaceSelector]
+        .map(s => formatSelector(s))
+        .filter(s => s !== '{}')
+        .join(' and ') || '{}',
     objectSelector: objectSelectors.join(' and ') || '{}',
     clusterScoped: rules.some(r => r.scope === '*' || r.scope === 'Cluster'),
     failurePolicy: policy.spec?.failurePolicy ?? 'Fail',
@@ -181,7 +211,8 @@ export function blastRadiusOf(
   webhooks: readonly AdmissionWebhook[],
 ): BlastRadius[] {
   const out: BlastRadius[] = [];
-  for (const webhook of webhooks) out.push(webhookRadius(webhook, webhooks, index));
+  for (const webhook of webhooks)
+    out.push(webhookRadius(webhook, webhooks, index));
   for (const policy of instance.objects.validatingAdmissionPolicies) {
     for (const binding of bindingsOfPolicy(policy, instance, index)) {
       out.push(policyRadius(policy, binding, index));

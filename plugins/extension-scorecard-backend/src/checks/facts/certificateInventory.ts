@@ -38,9 +38,12 @@ export interface ParsedCertificate {
   notAfter: Date;
 }
 
-export type ParsedBundle = { certificates: ParsedCertificate[] } | { error: string };
+export type ParsedBundle =
+  | { certificates: ParsedCertificate[] }
+  | { error: string };
 
-const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+const PEM_BLOCK =
+  /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 const bundleCache = new Map<string, ParsedBundle>();
 const BUNDLE_CACHE_LIMIT = 10_000;
 
@@ -74,7 +77,9 @@ export function parseCaBundle(caBundle: string): ParsedBundle {
         }),
       };
     } catch (error) {
-      parsed = { error: `certificate does not parse: ${(error as Error).message}` };
+      parsed = {
+        error: `certificate does not parse: ${(error as Error).message}`,
+      };
     }
   }
   if (bundleCache.size >= BUNDLE_CACHE_LIMIT) bundleCache.clear();
@@ -122,7 +127,9 @@ export function tlsEndpointsOf(
     if (conversion?.strategy !== 'Webhook') continue;
     const clientConfig =
       conversion.webhook?.clientConfig ?? conversion.webhookClientConfig ?? {};
-    const field = conversion.webhook ? 'spec.conversion.webhook.clientConfig.caBundle' : 'spec.conversion.webhookClientConfig.caBundle';
+    const field = conversion.webhook
+      ? 'spec.conversion.webhook.clientConfig.caBundle'
+      : 'spec.conversion.webhookClientConfig.caBundle';
     endpoints.push({
       source: `CustomResourceDefinition/${crd.metadata.name}/${field}`,
       object: crd,
@@ -152,7 +159,11 @@ export function certificateFindingsOf(
     if (!endpoint.caBundle) continue;
     const parsed = parseCaBundle(endpoint.caBundle);
     if ('error' in parsed) {
-      findings.push({ cluster: instance.cluster, source: endpoint.source, error: parsed.error });
+      findings.push({
+        cluster: instance.cluster,
+        source: endpoint.source,
+        error: parsed.error,
+      });
       continue;
     }
     for (const cert of parsed.certificates) {
@@ -171,9 +182,12 @@ export function certificateFindingsOf(
     const notAfterText: string | undefined = certificate.status?.notAfter;
     const notAfter = notAfterText ? new Date(notAfterText) : undefined;
     const subject =
-      certificate.spec?.commonName ?? (certificate.spec?.dnsNames ?? []).join(', ');
+      certificate.spec?.commonName ??
+      (certificate.spec?.dnsNames ?? []).join(', ');
     const issuerRef = certificate.spec?.issuerRef;
-    const issuer = issuerRef ? `${issuerRef.kind ?? 'Issuer'}/${issuerRef.name}` : undefined;
+    const issuer = issuerRef
+      ? `${issuerRef.kind ?? 'Issuer'}/${issuerRef.name}`
+      : undefined;
     if (!notAfter || Number.isNaN(notAfter.getTime())) {
       findings.push({
         cluster: instance.cluster,

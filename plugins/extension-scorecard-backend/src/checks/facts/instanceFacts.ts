@@ -7,10 +7,16 @@ import type {
   BlastRadius,
   CertificateFinding,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import type { ComponentInstance, ExtensionComponent } from '../../inventory/model';
+import type {
+  ComponentInstance,
+  ExtensionComponent,
+} from '../../inventory/model';
 import type { ClusterIndex } from '../clusterIndex';
 import type { ReferenceTables } from '../referenceTables';
-import { type AdmissionWebhook, webhooksOf } from '../kubernetes/admissionWebhooks';
+import {
+  type AdmissionWebhook,
+  webhooksOf,
+} from '../kubernetes/admissionWebhooks';
 import { parseImage } from '../kubernetes/images';
 import { selectorMatches } from '../kubernetes/labelSelectors';
 import { type Workload, workloadsOf } from '../kubernetes/workloads';
@@ -20,7 +26,10 @@ import {
   type TlsEndpoint,
   tlsEndpointsOf,
 } from './certificateInventory';
-import { analyseServiceAccounts, type RbacAnalysis } from './serviceAccountGrants';
+import {
+  analyseServiceAccounts,
+  type RbacAnalysis,
+} from './serviceAccountGrants';
 
 export class InstanceFacts {
   private cache: {
@@ -60,23 +69,35 @@ export class InstanceFacts {
     const services = [
       ...this.webhooks.map(w => w.service),
       ...this.instance.objects.apiServices.map(a => a.spec?.service),
-      ...this.instance.objects.customResourceDefinitions.map(c => c.spec?.conversion?.webhook?.clientConfig?.service),
+      ...this.instance.objects.customResourceDefinitions.map(
+        c => c.spec?.conversion?.webhook?.clientConfig?.service,
+      ),
     ].filter((s): s is { namespace: string; name: string } => !!s?.name);
     const backends = new Set<Workload>();
     for (const ref of services) {
       const service =
         this.instance.objects.services.find(
-          s => s.metadata.namespace === ref.namespace && s.metadata.name === ref.name,
+          s =>
+            s.metadata.namespace === ref.namespace &&
+            s.metadata.name === ref.name,
         ) ?? this.index.service(ref.namespace, ref.name);
       const selector = service?.spec?.selector;
       if (!selector) continue;
       for (const d of deployments) {
-        if (d.namespace === ref.namespace && selectorMatches({ matchLabels: selector }, d.templateLabels)) backends.add(d);
+        if (
+          d.namespace === ref.namespace &&
+          selectorMatches({ matchLabels: selector }, d.templateLabels)
+        )
+          backends.add(d);
       }
     }
     const schedulerImages = this.tables.versionSkew.schedulerImages;
     for (const d of deployments) {
-      if ((d.podSpec.containers ?? []).some((c: any) => schedulerImages.includes(parseImage(c.image ?? '').name))) {
+      if (
+        (d.podSpec.containers ?? []).some((c: any) =>
+          schedulerImages.includes(parseImage(c.image ?? '').name),
+        )
+      ) {
         backends.add(d);
       }
     }
@@ -96,7 +117,11 @@ export class InstanceFacts {
   }
 
   get blastRadius(): BlastRadius[] {
-    return (this.cache.blast ??= blastRadiusOf(this.instance, this.index, this.webhooks));
+    return (this.cache.blast ??= blastRadiusOf(
+      this.instance,
+      this.index,
+      this.webhooks,
+    ));
   }
 
   get rbac(): RbacAnalysis {

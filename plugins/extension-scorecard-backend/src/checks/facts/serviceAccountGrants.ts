@@ -4,7 +4,10 @@
  * binding, the role and the rule that grants the danger.
  */
 import type { RbacFinding } from '@extension-scorecard/plugin-extension-scorecard-common';
-import type { ComponentInstance, DeclaredPermission } from '../../inventory/model';
+import type {
+  ComponentInstance,
+  DeclaredPermission,
+} from '../../inventory/model';
 import type { RbacProbe, RbacRisks } from '../referenceTables';
 import {
   grantedVerbs,
@@ -42,12 +45,18 @@ export interface RbacAnalysis {
   findings: Record<RbacFindingCheck, RbacFinding[]>;
 }
 
-export function serviceAccountsOf(workloads: readonly Workload[]): ServiceAccountUse[] {
+export function serviceAccountsOf(
+  workloads: readonly Workload[],
+): ServiceAccountUse[] {
   const byKey = new Map<string, ServiceAccountUse>();
   for (const workload of workloads) {
     const name = serviceAccountName(workload.podSpec);
     const key = `${workload.namespace}/${name}`;
-    const use = byKey.get(key) ?? { namespace: workload.namespace, name, workloads: [] };
+    const use = byKey.get(key) ?? {
+      namespace: workload.namespace,
+      name,
+      workloads: [],
+    };
     use.workloads.push(workload.ref);
     byKey.set(key, use);
   }
@@ -55,26 +64,50 @@ export function serviceAccountsOf(workloads: readonly Workload[]): ServiceAccoun
 }
 
 function declaredRules(declared: readonly DeclaredPermission[]): PolicyRule[] {
-  return declared.map(d => ({ apiGroups: d.apiGroups, resources: d.resources, verbs: d.verbs }));
+  return declared.map(d => ({
+    apiGroups: d.apiGroups,
+    resources: d.resources,
+    verbs: d.verbs,
+  }));
 }
 
 /** True when every dangerous verb the rule grants for the probe is covered by a declared permission. */
-function isDeclared(rule: PolicyRule, probe: RbacProbe, declared: readonly PolicyRule[]): boolean {
+function isDeclared(
+  rule: PolicyRule,
+  probe: RbacProbe,
+  declared: readonly PolicyRule[],
+): boolean {
   if (declared.length === 0) return false;
   const verbs = grantedVerbs(rule, probe);
   const anyVerb = probe.verbs.includes('*');
   return probe.resources.every(resource => {
-    const single = { apiGroup: probe.apiGroup, resources: [resource], verbs: probe.verbs };
+    const single = {
+      apiGroup: probe.apiGroup,
+      resources: [resource],
+      verbs: probe.verbs,
+    };
     if (!ruleGrants(rule, single)) return true;
     return (anyVerb ? ['*'] : verbs).every(verb =>
-      declared.some(d => ruleGrants(d, { apiGroup: probe.apiGroup, resources: [resource], verbs: [verb] })),
+      declared.some(d =>
+        ruleGrants(d, {
+          apiGroup: probe.apiGroup,
+          resources: [resource],
+          verbs: [verb],
+        }),
+      ),
     );
   });
 }
 
 /** Webhook-configuration writes limited by resourceNames to the component's own configurations. */
-function limitedToOwn(rule: PolicyRule, ownConfigurations: ReadonlySet<string>): boolean {
-  return !!rule.resourceNames && rule.resourceNames.every(n => ownConfigurations.has(n));
+function limitedToOwn(
+  rule: PolicyRule,
+  ownConfigurations: ReadonlySet<string>,
+): boolean {
+  return (
+    !!rule.resourceNames &&
+    rule.resourceNames.every(n => ownConfigurations.has(n))
+  );
 }
 
 /** What one rule grants that the RBAC checks care about; computed once per rule object. */
@@ -96,7 +129,10 @@ const NOTHING: RuleVerdict = Object.freeze({
   podExec: false,
 }) as RuleVerdict;
 
-const verdictCaches = new WeakMap<RbacRisks, WeakMap<PolicyRule, RuleVerdict>>();
+const verdictCaches = new WeakMap<
+  RbacRisks,
+  WeakMap<PolicyRule, RuleVerdict>
+>();
 
 function verdictOf(rule: PolicyRule, risks: RbacRisks): RuleVerdict {
   let cache = verdictCaches.get(risks);
@@ -106,7 +142,8 @@ function verdictOf(rule: PolicyRule, risks: RbacRisks): RuleVerdict {
   }
   let verdict = cache.get(rule);
   if (!verdict) {
-    const probed = (probes: readonly RbacProbe[]) => probes.filter(p => ruleGrants(rule, p));
+    const probed = (probes: readonly RbacProbe[]) =>
+      probes.filter(p => ruleGrants(rule, p));
     verdict = {
       admin: isAdminEquivalent(rule, risks.adminVerbs),
       wildcard: hasWildcard(rule),
@@ -116,8 +153,12 @@ function verdictOf(rule: PolicyRule, risks: RbacRisks): RuleVerdict {
       podExec: probed(risks.podExec).length > 0,
     };
     const dangerous =
-      verdict.admin || verdict.wildcard || verdict.podExec ||
-      verdict.secrets.length || verdict.escalation.length || verdict.webhookWrite.length;
+      verdict.admin ||
+      verdict.wildcard ||
+      verdict.podExec ||
+      verdict.secrets.length ||
+      verdict.escalation.length ||
+      verdict.webhookWrite.length;
     if (!dangerous) verdict = NOTHING;
     cache.set(rule, verdict);
   }
@@ -134,7 +175,9 @@ export function analyseServiceAccounts(options: {
   const { instance, rbac, risks } = options;
   const declared = declaredRules(options.declared);
   const ownConfigurations = new Set([
-    ...instance.objects.validatingWebhookConfigurations.map(c => c.metadata.name),
+    ...instance.objects.validatingWebhookConfigurations.map(
+      c => c.metadata.name,
+    ),
     ...instance.objects.mutatingWebhookConfigurations.map(c => c.metadata.name),
   ]);
   const accounts = serviceAccountsOf(options.workloads);
@@ -146,7 +189,12 @@ export function analyseServiceAccounts(options: {
   for (const account of accounts) {
     const serviceAccount = `${account.namespace}/${account.name}`;
     const seen = new Set<string>();
-    const add = (checkId: RbacFindingCheck, grant: RbacGrant, rule: PolicyRule, isOk: boolean) => {
+    const add = (
+      checkId: RbacFindingCheck,
+      grant: RbacGrant,
+      rule: PolicyRule,
+      isOk: boolean,
+    ) => {
       const key = `${checkId}|${grant.binding}|${JSON.stringify(rule)}`;
       if (seen.has(key)) return;
       seen.add(key);
@@ -156,7 +204,11 @@ export function analyseServiceAccounts(options: {
         serviceAccount,
         binding: grant.binding,
         role: grant.role,
-        rule: { apiGroups: rule.apiGroups, resources: rule.resources, verbs: rule.verbs },
+        rule: {
+          apiGroups: rule.apiGroups,
+          resources: rule.resources,
+          verbs: rule.verbs,
+        },
         declared: isOk,
       });
     };
@@ -166,26 +218,38 @@ export function analyseServiceAccounts(options: {
         grant.role.startsWith('ClusterRole/') &&
         risks.adminRoles.includes(grant.role.slice('ClusterRole/'.length));
       if (adminRole) {
-        add('rbac.cluster-admin', grant, grant.rules[0] ?? { apiGroups: ['*'], resources: ['*'], verbs: ['*'] }, false);
+        add(
+          'rbac.cluster-admin',
+          grant,
+          grant.rules[0] ?? {
+            apiGroups: ['*'],
+            resources: ['*'],
+            verbs: ['*'],
+          },
+          false,
+        );
       }
       for (const rule of grant.rules) {
         if (rule.resources.length === 0) continue; // nonResourceURLs only
         const verdict = verdictOf(rule, risks);
         if (verdict === NOTHING) continue;
-        if (!adminRole && verdict.admin) add('rbac.cluster-admin', grant, rule, false);
+        if (!adminRole && verdict.admin)
+          add('rbac.cluster-admin', grant, rule, false);
         if (verdict.wildcard) add('rbac.wildcards', grant, rule, false);
         const allDeclared = (probes: readonly RbacProbe[]) =>
           probes.every(p => isDeclared(rule, p, declared));
         if (grant.namespace === null && verdict.secrets.length) {
           add('rbac.secrets', grant, rule, allDeclared(verdict.secrets));
         }
-        if (verdict.escalation.length) add('rbac.escalation', grant, rule, allDeclared(verdict.escalation));
+        if (verdict.escalation.length)
+          add('rbac.escalation', grant, rule, allDeclared(verdict.escalation));
         if (verdict.webhookWrite.length) {
           add(
             'rbac.webhook-write',
             grant,
             rule,
-            limitedToOwn(rule, ownConfigurations) || allDeclared(verdict.webhookWrite),
+            limitedToOwn(rule, ownConfigurations) ||
+              allDeclared(verdict.webhookWrite),
           );
         }
         if (verdict.podExec) add('rbac.pod-exec', grant, rule, false);

@@ -1,14 +1,23 @@
-import { evaluateComponent } from '../testing/components';
-import { admissionPolicyFixture, CLUSTER, run } from '../testing/fixtures';
-import { FORBIDDEN, NOT_SERVED } from '../testing/kube';
+import { evaluateComponent } from '../__testUtils__/components';
+import {
+  admissionPolicyFixture,
+  CLUSTER,
+  run,
+} from '../__testUtils__/fixtures';
+import { FORBIDDEN, NOT_SERVED } from '../__testUtils__/kube';
 
 describe('policy.binding', () => {
   it('passes for a bound, namespace-scoped policy and reports its blast radius', () => {
     const f = admissionPolicyFixture();
-    const scorecard = evaluateComponent(f.component, [f.cluster], { evidence: f.evidence });
-    expect(scorecard.results.find(r => r.checkId === 'policy.binding')).toMatchObject({
+    const scorecard = evaluateComponent(f.component, [f.cluster], {
+      evidence: f.evidence,
+    });
+    expect(
+      scorecard.results.find(r => r.checkId === 'policy.binding'),
+    ).toMatchObject({
       status: 'pass',
-      message: 'bindings scoped by namespaceSelector: require-team-label/require-team-label-binding (Deny)',
+      message:
+        'bindings scoped by namespaceSelector: require-team-label/require-team-label-binding (Deny)',
     });
     expect(scorecard.blastRadius).toEqual([
       expect.objectContaining({
@@ -44,13 +53,19 @@ describe('policy.binding', () => {
 
   it('warns for a binding without matchResources or namespaceSelector', () => {
     const f = admissionPolicyFixture();
-    f.objects.validatingAdmissionPolicyBindings[0].spec.matchResources = undefined;
+    f.objects.validatingAdmissionPolicyBindings[0].spec.matchResources =
+      undefined;
     expect(run(f, 'policy.binding')).toMatchObject({
       status: 'warn',
-      message: 'binding require-team-label-binding of require-team-label has no matchResources (validationActions Deny)',
+      message:
+        'binding require-team-label-binding of require-team-label has no matchResources (validationActions Deny)',
     });
-    f.objects.validatingAdmissionPolicyBindings[0].spec.matchResources = { objectSelector: { matchLabels: { a: 'b' } } };
-    expect(run(f, 'policy.binding').message).toContain('has no matchResources.namespaceSelector');
+    f.objects.validatingAdmissionPolicyBindings[0].spec.matchResources = {
+      objectSelector: { matchLabels: { a: 'b' } },
+    };
+    expect(run(f, 'policy.binding').message).toContain(
+      'has no matchResources.namespaceSelector',
+    );
   });
 
   it('does not apply when the instance has no policy', () => {
@@ -62,7 +77,12 @@ describe('policy.binding', () => {
   it('is unknown when bindings could not be read', () => {
     const f = admissionPolicyFixture();
     f.cluster.reads.validatingadmissionpolicybindings = FORBIDDEN;
-    expect(run(f, 'policy.binding')).toMatchObject({ status: 'unknown', message: expect.stringContaining('cannot judge bindings: reading validatingadmissionpolicybindings') });
+    expect(run(f, 'policy.binding')).toMatchObject({
+      status: 'unknown',
+      message: expect.stringContaining(
+        'cannot judge bindings: reading validatingadmissionpolicybindings',
+      ),
+    });
   });
 
   it('reads "bindings not served" next to served policies as no binding', () => {

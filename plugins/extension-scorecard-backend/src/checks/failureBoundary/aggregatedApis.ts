@@ -1,6 +1,9 @@
 /** Failure boundary of aggregated APIs: availability, justification, stuck namespace deletion. */
 import type { KubeObject } from '../../collect/types';
-import type { BuiltinClusterCheck, BuiltinComponentCheck } from '../builtinContext';
+import type {
+  BuiltinClusterCheck,
+  BuiltinComponentCheck,
+} from '../builtinContext';
 import { fail, listed, notApplicable, pass, warn } from '../builtinContext';
 
 function remoteApiServices(objects: KubeObject[]): KubeObject[] {
@@ -21,26 +24,41 @@ const available: BuiltinClusterCheck = {
   title: 'The APIService is Available',
   remediation:
     'Fix what the Available condition reports (ServiceNotFound, ServicePortError, EndpointsNotFound, MissingEndpoints, FailedDiscoveryCheck): while it is False every request to the group fails and namespace deletion stalls.',
-  docsUrl: 'https://kubernetes.io/docs/tasks/extend-kubernetes/configure-aggregation-layer/',
+  docsUrl:
+    'https://kubernetes.io/docs/tasks/extend-kubernetes/configure-aggregation-layer/',
   evaluate(_component, context) {
     const apis = remoteApiServices(context.instance.objects.apiServices);
-    if (!apis.length) return notApplicable(`no APIService backed by a Service in cluster ${context.index.name}`);
+    if (!apis.length)
+      return notApplicable(
+        `no APIService backed by a Service in cluster ${context.index.name}`,
+      );
     const down: string[] = [];
     const unsure: string[] = [];
     const observed: Record<string, unknown> = {};
     for (const api of apis) {
       const c = condition(api, 'Available');
-      observed[api.metadata.name] = c ? { status: c.status, reason: c.reason ?? null } : null;
+      observed[api.metadata.name] = c
+        ? { status: c.status, reason: c.reason ?? null }
+        : null;
       if (c?.status === 'True') continue;
       if (c?.status === 'False') {
-        down.push(`${api.metadata.name} Available=False (${c.reason ?? 'no reason'}${c.message ? `: ${c.message}` : ''})`);
+        down.push(
+          `${api.metadata.name} Available=False (${c.reason ?? 'no reason'}${
+            c.message ? `: ${c.message}` : ''
+          })`,
+        );
       } else {
-        unsure.push(`${api.metadata.name} Available=${c?.status ?? 'not reported'}`);
+        unsure.push(
+          `${api.metadata.name} Available=${c?.status ?? 'not reported'}`,
+        );
       }
     }
     if (down.length) return fail(listed(down), observed);
     if (unsure.length) return warn(listed(unsure), observed);
-    return pass(`${listed(apis.map(a => a.metadata.name))} Available=True`, observed);
+    return pass(
+      `${listed(apis.map(a => a.metadata.name))} Available=True`,
+      observed,
+    );
   },
 };
 
@@ -55,8 +73,15 @@ const justified: BuiltinComponentCheck = {
     'Explain in spec.extension.design.whyNotCrd why a CRD with CEL validation and a controller cannot do the job: an aggregated API brings its own certificates, discovery, authn/authz chain and availability burden.',
   evaluate(component) {
     const answer = component.catalog?.descriptor?.design?.whyNotCrd;
-    if (!answer) return warn('no answer to "why not a CRD + CEL + controller" in the design record');
-    return pass(`why not a CRD: ${answer.length > 120 ? `${answer.slice(0, 117)}...` : answer}`);
+    if (!answer)
+      return warn(
+        'no answer to "why not a CRD + CEL + controller" in the design record',
+      );
+    return pass(
+      `why not a CRD: ${
+        answer.length > 120 ? `${answer.slice(0, 117)}...` : answer
+      }`,
+    );
   },
 };
 
@@ -70,10 +95,14 @@ const stuckNamespaces: BuiltinClusterCheck = {
   title: 'No namespace deletion is stuck on its discovery',
   remediation:
     'Restore the APIService (or delete it if the extension is gone): namespaces stay Terminating while discovery of its group fails.',
-  docsUrl: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces/',
+  docsUrl:
+    'https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces/',
   evaluate(_component, context) {
     const apis = remoteApiServices(context.instance.objects.apiServices);
-    if (!apis.length) return notApplicable(`no APIService backed by a Service in cluster ${context.index.name}`);
+    if (!apis.length)
+      return notApplicable(
+        `no APIService backed by a Service in cluster ${context.index.name}`,
+      );
     const groupVersions = apis.map(a => `${a.spec.group}/${a.spec.version}`);
     const down = apis.some(a => condition(a, 'Available')?.status !== 'True');
     const stuck: string[] = [];
@@ -88,14 +117,29 @@ const stuckNamespaces: BuiltinClusterCheck = {
       if (names || (!namesAnyGroup && down)) stuck.push(ns.metadata.name);
       else others.push(ns.metadata.name);
     }
-    const observed = { stuckNamespaces: stuck, stuckOnOtherGroups: others, groupVersions };
+    const observed = {
+      stuckNamespaces: stuck,
+      stuckOnOtherGroups: others,
+      groupVersions,
+    };
     if (stuck.length) {
-      return fail(`namespace(s) ${listed(stuck)} stuck Terminating: NamespaceDeletionDiscoveryFailure on ${groupVersions.join(', ')}`, observed);
+      return fail(
+        `namespace(s) ${listed(
+          stuck,
+        )} stuck Terminating: NamespaceDeletionDiscoveryFailure on ${groupVersions.join(
+          ', ',
+        )}`,
+        observed,
+      );
     }
     return pass(
       others.length
-        ? `no namespace stuck on ${groupVersions.join(', ')} (${others.length} stuck on other groups)`
-        : `no namespace stuck Terminating on discovery of ${groupVersions.join(', ')}`,
+        ? `no namespace stuck on ${groupVersions.join(', ')} (${
+            others.length
+          } stuck on other groups)`
+        : `no namespace stuck Terminating on discovery of ${groupVersions.join(
+            ', ',
+          )}`,
       observed,
     );
   },

@@ -1,15 +1,33 @@
-import { caBundle } from '../testing/certificates';
-import { NOW } from '../testing/components';
-import { certManagerCertificate, crd, crdControllerFixture, run, type Fixture } from '../testing/fixtures';
+import { caBundle } from '../__testUtils__/certificates';
+import { NOW } from '../__testUtils__/components';
+import {
+  certManagerCertificate,
+  crd,
+  crdControllerFixture,
+  run,
+  type Fixture,
+} from '../__testUtils__/fixtures';
 
-function withConversion(f: Fixture, clientConfig: Record<string, unknown>, annotations?: Record<string, string>) {
+function withConversion(
+  f: Fixture,
+  clientConfig: Record<string, unknown>,
+  annotations?: Record<string, string>,
+) {
   const tenant = crd('tenants.platform.example.com', {
     versions: ['v1alpha1', 'v1beta1'],
     conversion: {
       strategy: 'Webhook',
       webhook: {
         conversionReviewVersions: ['v1'],
-        clientConfig: { service: { name: 'tenant-operator-webhook', namespace: 'tenant-operator-system', path: '/convert', port: 443 }, ...clientConfig },
+        clientConfig: {
+          service: {
+            name: 'tenant-operator-webhook',
+            namespace: 'tenant-operator-system',
+            path: '/convert',
+            port: 443,
+          },
+          ...clientConfig,
+        },
       },
     },
   });
@@ -21,14 +39,25 @@ function withConversion(f: Fixture, clientConfig: Record<string, unknown>, annot
 describe('CRD checks', () => {
   describe('crd.established', () => {
     it('passes when Established and NamesAccepted are True', () => {
-      expect(run(crdControllerFixture(), 'crd.established')).toMatchObject({ status: 'pass', message: '2 CRD(s) Established and NamesAccepted' });
+      expect(run(crdControllerFixture(), 'crd.established')).toMatchObject({
+        status: 'pass',
+        message: '2 CRD(s) Established and NamesAccepted',
+      });
     });
     it('fails when a condition is not True', () => {
       const f = crdControllerFixture();
-      f.objects.customResourceDefinitions[1] = crd('issuers.cert-manager.io', { conditions: { Established: 'False', NamesAccepted: 'False' } });
-      expect(run(f, 'crd.established')).toMatchObject({ status: 'fail', message: 'issuers.cert-manager.io Established=False NamesAccepted=False' });
+      f.objects.customResourceDefinitions[1] = crd('issuers.cert-manager.io', {
+        conditions: { Established: 'False', NamesAccepted: 'False' },
+      });
+      expect(run(f, 'crd.established')).toMatchObject({
+        status: 'fail',
+        message:
+          'issuers.cert-manager.io Established=False NamesAccepted=False',
+      });
       f.objects.customResourceDefinitions[1].status = {};
-      expect(run(f, 'crd.established').message).toBe('issuers.cert-manager.io Established=not reported NamesAccepted=not reported');
+      expect(run(f, 'crd.established').message).toBe(
+        'issuers.cert-manager.io Established=not reported NamesAccepted=not reported',
+      );
     });
     it('does not apply without CRDs', () => {
       const f = crdControllerFixture();
@@ -42,53 +71,118 @@ describe('CRD checks', () => {
     let expiring: string;
     beforeAll(async () => {
       good = await caBundle(NOW, { subject: 'CN=tenant-ca', daysFromNow: 200 });
-      expiring = await caBundle(NOW, { subject: 'CN=tenant-ca', daysFromNow: 3 });
+      expiring = await caBundle(NOW, {
+        subject: 'CN=tenant-ca',
+        daysFromNow: 3,
+      });
     });
 
     it('passes single-version CRDs without conversion', () => {
-      expect(run(crdControllerFixture(), 'crd.conversion')).toMatchObject({ status: 'pass', message: 'certificates.cert-manager.io serves v1; issuers.cert-manager.io serves v1' });
+      expect(run(crdControllerFixture(), 'crd.conversion')).toMatchObject({
+        status: 'pass',
+        message:
+          'certificates.cert-manager.io serves v1; issuers.cert-manager.io serves v1',
+      });
     });
     it('warns for several served versions with strategy None', () => {
       const f = crdControllerFixture();
-      f.objects.customResourceDefinitions[0] = crd('certificates.cert-manager.io', { versions: ['v1alpha2', 'v1'] });
-      expect(run(f, 'crd.conversion')).toMatchObject({ status: 'warn', message: 'certificates.cert-manager.io serves v1alpha2, v1 with conversion strategy None' });
+      f.objects.customResourceDefinitions[0] = crd(
+        'certificates.cert-manager.io',
+        { versions: ['v1alpha2', 'v1'] },
+      );
+      expect(run(f, 'crd.conversion')).toMatchObject({
+        status: 'warn',
+        message:
+          'certificates.cert-manager.io serves v1alpha2, v1 with conversion strategy None',
+      });
     });
     it('passes a conversion webhook whose certificates are fine', () => {
       const f = crdControllerFixture();
       withConversion(f, { caBundle: good });
-      expect(run(f, 'crd.conversion')).toMatchObject({ status: 'pass', message: expect.stringContaining('tenants.platform.example.com converts v1alpha1, v1beta1 by webhook') });
+      expect(run(f, 'crd.conversion')).toMatchObject({
+        status: 'pass',
+        message: expect.stringContaining(
+          'tenants.platform.example.com converts v1alpha1, v1beta1 by webhook',
+        ),
+      });
     });
     it('fails a conversion webhook with no caBundle and no injection', () => {
       const f = crdControllerFixture();
       withConversion(f, {});
-      expect(run(f, 'crd.conversion')).toMatchObject({ status: 'fail', message: 'tenants.platform.example.com conversion webhook has an empty caBundle and no CA injection annotation' });
+      expect(run(f, 'crd.conversion')).toMatchObject({
+        status: 'fail',
+        message:
+          'tenants.platform.example.com conversion webhook has an empty caBundle and no CA injection annotation',
+      });
     });
     it('fails when its CA expires within failDays, warns within warnDays', async () => {
       const f = crdControllerFixture();
       withConversion(f, { caBundle: expiring });
-      expect(run(f, 'crd.conversion')).toMatchObject({ status: 'fail', message: expect.stringContaining('expires') });
+      expect(run(f, 'crd.conversion')).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining('expires'),
+      });
       const g = crdControllerFixture();
-      withConversion(g, { caBundle: await caBundle(NOW, { subject: 'CN=tenant-ca', daysFromNow: 20 }) });
-      expect(run(g, 'crd.conversion')).toMatchObject({ status: 'warn', message: expect.stringContaining('20 days (< 30 days)') });
+      withConversion(g, {
+        caBundle: await caBundle(NOW, {
+          subject: 'CN=tenant-ca',
+          daysFromNow: 20,
+        }),
+      });
+      expect(run(g, 'crd.conversion')).toMatchObject({
+        status: 'warn',
+        message: expect.stringContaining('20 days (< 30 days)'),
+      });
     });
     it('follows the serving Certificate: not Ready fails, failed issuance warns', () => {
       const f = crdControllerFixture();
-      withConversion(f, { caBundle: good }, { 'cert-manager.io/inject-ca-from': 'tenant-operator-system/serving-cert' });
-      f.objects.certificates = [certManagerCertificate('tenant-operator-system', 'serving-cert', { attempts: 1, notAfterDays: 60 })];
-      expect(run(f, 'crd.conversion')).toMatchObject({ status: 'warn', message: expect.stringContaining('failedIssuanceAttempts 1') });
-      f.objects.certificates = [certManagerCertificate('tenant-operator-system', 'serving-cert', { ready: 'False', attempts: 3, notAfterDays: 60 })];
-      expect(run(f, 'crd.conversion')).toMatchObject({ status: 'fail', message: expect.stringContaining('Ready=False (Expired)') });
+      withConversion(
+        f,
+        { caBundle: good },
+        {
+          'cert-manager.io/inject-ca-from':
+            'tenant-operator-system/serving-cert',
+        },
+      );
+      f.objects.certificates = [
+        certManagerCertificate('tenant-operator-system', 'serving-cert', {
+          attempts: 1,
+          notAfterDays: 60,
+        }),
+      ];
+      expect(run(f, 'crd.conversion')).toMatchObject({
+        status: 'warn',
+        message: expect.stringContaining('failedIssuanceAttempts 1'),
+      });
+      f.objects.certificates = [
+        certManagerCertificate('tenant-operator-system', 'serving-cert', {
+          ready: 'False',
+          attempts: 3,
+          notAfterDays: 60,
+        }),
+      ];
+      expect(run(f, 'crd.conversion')).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining('Ready=False (Expired)'),
+      });
     });
     it('is unknown when the caBundle does not parse', () => {
       const f = crdControllerFixture();
-      withConversion(f, { caBundle: Buffer.from('not a certificate').toString('base64') });
-      expect(run(f, 'crd.conversion')).toMatchObject({ status: 'unknown', message: expect.stringContaining('no PEM CERTIFICATE block found') });
+      withConversion(f, {
+        caBundle: Buffer.from('not a certificate').toString('base64'),
+      });
+      expect(run(f, 'crd.conversion')).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining('no PEM CERTIFICATE block found'),
+      });
     });
     it('warns when conversionReviewVersions lacks v1', () => {
       const f = crdControllerFixture();
       const tenant = withConversion(f, { caBundle: good });
       tenant.spec.conversion.webhook.conversionReviewVersions = ['v1beta1'];
-      expect(run(f, 'crd.conversion').message).toContain('conversionReviewVersions [v1beta1] without v1');
+      expect(run(f, 'crd.conversion').message).toContain(
+        'conversionReviewVersions [v1beta1] without v1',
+      );
     });
   });
 });

@@ -1,14 +1,27 @@
 /** Failure boundary of CRDs: established names, and safe conversion between served versions. */
 import type { BuiltinClusterCheck } from '../builtinContext';
-import { fail, listed, notApplicable, numberSetting, pass, unknown, warn } from '../builtinContext';
+import {
+  fail,
+  listed,
+  notApplicable,
+  numberSetting,
+  pass,
+  unknown,
+  warn,
+} from '../builtinContext';
 import { describeFinding, judgeBundles, judgeRotation } from '../certificates';
 
 function conditionStatus(crd: any, type: string): string {
-  return (crd.status?.conditions ?? []).find((c: any) => c.type === type)?.status ?? 'not reported';
+  return (
+    (crd.status?.conditions ?? []).find((c: any) => c.type === type)?.status ??
+    'not reported'
+  );
 }
 
 function noCrds(cluster: string) {
-  return notApplicable(`no CustomResourceDefinition of this component in cluster ${cluster}`);
+  return notApplicable(
+    `no CustomResourceDefinition of this component in cluster ${cluster}`,
+  );
 }
 
 const established: BuiltinClusterCheck = {
@@ -21,7 +34,8 @@ const established: BuiltinClusterCheck = {
   title: 'CRDs are Established with accepted names',
   remediation:
     'Fix the CRD until Established and NamesAccepted are True (usually a name conflict with another CRD or a built-in resource).',
-  docsUrl: 'https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definitions/',
+  docsUrl:
+    'https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definitions/',
   evaluate(_component, context) {
     const crds = context.instance.objects.customResourceDefinitions;
     if (!crds.length) return noCrds(context.index.name);
@@ -32,11 +46,16 @@ const established: BuiltinClusterCheck = {
       const names = conditionStatus(crd, 'NamesAccepted');
       observed[crd.metadata.name] = { Established: est, NamesAccepted: names };
       if (est !== 'True' || names !== 'True') {
-        bad.push(`${crd.metadata.name} Established=${est} NamesAccepted=${names}`);
+        bad.push(
+          `${crd.metadata.name} Established=${est} NamesAccepted=${names}`,
+        );
       }
     }
     if (bad.length) return fail(listed(bad), observed);
-    return pass(`${crds.length} CRD(s) Established and NamesAccepted`, observed);
+    return pass(
+      `${crds.length} CRD(s) Established and NamesAccepted`,
+      observed,
+    );
   },
 };
 
@@ -50,7 +69,8 @@ const conversion: BuiltinClusterCheck = {
   title: 'Served versions convert safely',
   remediation:
     'With several served versions whose schemas differ, use a conversion webhook (strategy Webhook) with a valid caBundle, conversionReviewVersions including v1, and a highly available backend; its certificates must pass cert.expiry and cert.managed.',
-  docsUrl: 'https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning/',
+  docsUrl:
+    'https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning/',
   evaluate(_component, context) {
     const crds = context.instance.objects.customResourceDefinitions;
     if (!crds.length) return noCrds(context.index.name);
@@ -65,34 +85,72 @@ const conversion: BuiltinClusterCheck = {
     const warnDays = numberSetting(context, 'warnDays');
     for (const crd of crds) {
       const name = crd.metadata.name;
-      const served = (crd.spec?.versions ?? []).filter((v: any) => v.served !== false).map((v: any) => v.name);
+      const served = (crd.spec?.versions ?? [])
+        .filter((v: any) => v.served !== false)
+        .map((v: any) => v.name);
       const strategy = crd.spec?.conversion?.strategy ?? 'None';
       observed[name] = { servedVersions: served, strategy };
       if (strategy !== 'Webhook') {
-        if (served.length > 1) warnings.push(`${name} serves ${served.join(', ')} with conversion strategy ${strategy}`);
+        if (served.length > 1)
+          warnings.push(
+            `${name} serves ${served.join(
+              ', ',
+            )} with conversion strategy ${strategy}`,
+          );
         else notes.push(`${name} serves ${served.join(', ') || 'one version'}`);
         continue;
       }
       const endpoint = endpoints.find(e => e.object === crd);
-      const reviewVersions: string[] = crd.spec?.conversion?.webhook?.conversionReviewVersions ?? [];
+      const reviewVersions: string[] =
+        crd.spec?.conversion?.webhook?.conversionReviewVersions ?? [];
       if (!endpoint?.caBundle && !endpoint?.injection && !endpoint?.url) {
-        failures.push(`${name} conversion webhook has an empty caBundle and no CA injection annotation`);
+        failures.push(
+          `${name} conversion webhook has an empty caBundle and no CA injection annotation`,
+        );
         continue;
       }
       // the webhook's trust: its caBundle and the cert-manager Certificates serving the component
       const { judged, errors } = judgeBundles(
-        findings.filter(f => f.source === endpoint?.source || f.source.startsWith('Certificate/')),
+        findings.filter(
+          f =>
+            f.source === endpoint?.source ||
+            f.source.startsWith('Certificate/'),
+        ),
       );
-      const rotation = judgeRotation(context.instance.objects.certificates, context.now);
+      const rotation = judgeRotation(
+        context.instance.objects.certificates,
+        context.now,
+      );
       const expiring = judged.filter(f => (f.daysLeft ?? 0) < failDays);
-      const soon = judged.filter(f => (f.daysLeft ?? 0) >= failDays && (f.daysLeft ?? 0) < warnDays);
-      failures.push(...expiring.map(f => `${name} conversion webhook: ${describeFinding(f)}`));
-      failures.push(...rotation.failures.map(f => `${name} conversion webhook: ${f}`));
+      const soon = judged.filter(
+        f => (f.daysLeft ?? 0) >= failDays && (f.daysLeft ?? 0) < warnDays,
+      );
+      failures.push(
+        ...expiring.map(
+          f => `${name} conversion webhook: ${describeFinding(f)}`,
+        ),
+      );
+      failures.push(
+        ...rotation.failures.map(f => `${name} conversion webhook: ${f}`),
+      );
       unknowns.push(...errors.map(e => `${name} conversion webhook: ${e}`));
-      warnings.push(...soon.map(f => `${name} conversion webhook: ${describeFinding(f)} (< ${warnDays} days)`));
-      warnings.push(...rotation.warnings.map(w => `${name} conversion webhook: ${w}`));
+      warnings.push(
+        ...soon.map(
+          f =>
+            `${name} conversion webhook: ${describeFinding(
+              f,
+            )} (< ${warnDays} days)`,
+        ),
+      );
+      warnings.push(
+        ...rotation.warnings.map(w => `${name} conversion webhook: ${w}`),
+      );
       if (reviewVersions.length && !reviewVersions.includes('v1')) {
-        warnings.push(`${name} conversionReviewVersions [${reviewVersions.join(', ')}] without v1`);
+        warnings.push(
+          `${name} conversionReviewVersions [${reviewVersions.join(
+            ', ',
+          )}] without v1`,
+        );
       }
       notes.push(`${name} converts ${served.join(', ')} by webhook`);
     }

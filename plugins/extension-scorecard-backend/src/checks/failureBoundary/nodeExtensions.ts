@@ -1,6 +1,14 @@
 /** Failure boundary of node extensions: RuntimeClass placement, node-by-node rollout. */
 import type { BuiltinClusterCheck } from '../builtinContext';
-import { fail, listed, notApplicable, numberSetting, pass, stringsSetting, warn } from '../builtinContext';
+import {
+  fail,
+  listed,
+  notApplicable,
+  numberSetting,
+  pass,
+  stringsSetting,
+  warn,
+} from '../builtinContext';
 import { selectorMatches } from '../kubernetes/labelSelectors';
 
 const handlerNodes: BuiltinClusterCheck = {
@@ -16,7 +24,10 @@ const handlerNodes: BuiltinClusterCheck = {
   docsUrl: 'https://kubernetes.io/docs/concepts/containers/runtime-class/',
   evaluate(_component, context) {
     const classes = context.instance.objects.runtimeClasses;
-    if (!classes.length) return notApplicable(`no RuntimeClass of this component in cluster ${context.index.name}`);
+    if (!classes.length)
+      return notApplicable(
+        `no RuntimeClass of this component in cluster ${context.index.name}`,
+      );
     const nodes = context.index.objects('nodes');
     const vmPatterns = stringsSetting(context, 'vmHandlerPatterns');
     const failures: string[] = [];
@@ -27,9 +38,13 @@ const handlerNodes: BuiltinClusterCheck = {
       const handler: string = (rc as any).handler ?? '';
       const nodeSelector = (rc as any).scheduling?.nodeSelector;
       const matching = nodeSelector
-        ? nodes.filter(n => selectorMatches({ matchLabels: nodeSelector }, n.metadata.labels))
+        ? nodes.filter(n =>
+            selectorMatches({ matchLabels: nodeSelector }, n.metadata.labels),
+          )
         : nodes;
-      const vm = vmPatterns.some(p => handler.toLowerCase().includes(p.toLowerCase()));
+      const vm = vmPatterns.some(p =>
+        handler.toLowerCase().includes(p.toLowerCase()),
+      );
       const overhead = (rc as any).overhead?.podFixed;
       observed[rc.metadata.name] = {
         handler,
@@ -39,14 +54,23 @@ const handlerNodes: BuiltinClusterCheck = {
         overheadPodFixed: overhead ?? null,
       };
       const selectorText = nodeSelector
-        ? Object.entries(nodeSelector).map(([k, v]) => `${k}=${v}`).join(',')
+        ? Object.entries(nodeSelector)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(',')
         : 'no nodeSelector';
       if (matching.length === 0) {
-        failures.push(`${rc.metadata.name} (handler ${handler}) ${selectorText} matches none of ${nodes.length} nodes`);
+        failures.push(
+          `${rc.metadata.name} (handler ${handler}) ${selectorText} matches none of ${nodes.length} nodes`,
+        );
         continue;
       }
-      if (vm && !overhead) warnings.push(`${rc.metadata.name} runs VM handler ${handler} without overhead.podFixed`);
-      notes.push(`${rc.metadata.name} (${selectorText}) matches ${matching.length} of ${nodes.length} nodes`);
+      if (vm && !overhead)
+        warnings.push(
+          `${rc.metadata.name} runs VM handler ${handler} without overhead.podFixed`,
+        );
+      notes.push(
+        `${rc.metadata.name} (${selectorText}) matches ${matching.length} of ${nodes.length} nodes`,
+      );
     }
     if (failures.length) return fail(listed(failures), observed);
     if (warnings.length) return warn(listed(warnings), observed);
@@ -77,7 +101,10 @@ const canaryRollout: BuiltinClusterCheck = {
   docsUrl: 'https://kubernetes.io/docs/tasks/manage-daemon/update-daemon-set/',
   evaluate(component, context) {
     const daemonSets = context.instance.objects.daemonSets;
-    if (!daemonSets.length) return notApplicable(`no node DaemonSet of this component in cluster ${context.index.name}`);
+    if (!daemonSets.length)
+      return notApplicable(
+        `no node DaemonSet of this component in cluster ${context.index.name}`,
+      );
     const percent = numberSetting(context, 'maxUnavailablePercent');
     const plan = component.catalog?.descriptor?.rolloutPlan;
     const warnings: string[] = [];
@@ -86,22 +113,37 @@ const canaryRollout: BuiltinClusterCheck = {
     for (const ds of daemonSets) {
       const strategy = ds.spec?.updateStrategy ?? {};
       const type = strategy.type ?? 'RollingUpdate';
-      const desired = ds.status?.desiredNumberScheduled ?? context.index.objects('nodes').length;
+      const desired =
+        ds.status?.desiredNumberScheduled ??
+        context.index.objects('nodes').length;
       const name = `${ds.metadata.namespace}/${ds.metadata.name}`;
       if (type === 'OnDelete') {
         observed[name] = { updateStrategy: type, rolloutPlan: plan ?? null };
         if (plan) notes.push(`${name} OnDelete with a declared rollout plan`);
-        else warnings.push(`${name} updateStrategy OnDelete with no declared rollout plan`);
+        else
+          warnings.push(
+            `${name} updateStrategy OnDelete with no declared rollout plan`,
+          );
         continue;
       }
       const raw = strategy.rollingUpdate?.maxUnavailable ?? 1;
       const atOnce = maxUnavailableNodes(raw, desired);
       const allowed = Math.max(1, Math.ceil((percent / 100) * desired));
-      observed[name] = { updateStrategy: type, maxUnavailable: raw, nodesAtOnce: atOnce, targetedNodes: desired, allowed };
+      observed[name] = {
+        updateStrategy: type,
+        maxUnavailable: raw,
+        nodesAtOnce: atOnce,
+        targetedNodes: desired,
+        allowed,
+      };
       if (atOnce > allowed) {
-        warnings.push(`${name} maxUnavailable ${raw} takes ${atOnce} of ${desired} nodes at once (> max(1, ${percent}%) = ${allowed})`);
+        warnings.push(
+          `${name} maxUnavailable ${raw} takes ${atOnce} of ${desired} nodes at once (> max(1, ${percent}%) = ${allowed})`,
+        );
       } else {
-        notes.push(`${name} maxUnavailable ${raw} (${atOnce} of ${desired} nodes at once)`);
+        notes.push(
+          `${name} maxUnavailable ${raw} (${atOnce} of ${desired} nodes at once)`,
+        );
       }
     }
     if (warnings.length) return warn(listed(warnings), observed);

@@ -1,10 +1,13 @@
-import { completeDescriptor } from '../testing/components';
-import { run, schedulerFixture } from '../testing/fixtures';
-import { deployment, kubeObject } from '../testing/kube';
+import { completeDescriptor } from '../__testUtils__/components';
+import { run, schedulerFixture } from '../__testUtils__/fixtures';
+import { deployment, kubeObject } from '../__testUtils__/kube';
 
 function pendingPod(name: string) {
   return kubeObject('v1', 'Pod', name, 'batch', {
-    spec: { schedulerName: 'scheduler-plugins-scheduler', containers: [{ name: 'main', image: 'busybox:1.37' }] },
+    spec: {
+      schedulerName: 'scheduler-plugins-scheduler',
+      containers: [{ name: 'main', image: 'busybox:1.37' }],
+    },
     status: { phase: 'Pending' },
   });
 }
@@ -12,7 +15,9 @@ function pendingPod(name: string) {
 describe('scheduler checks', () => {
   describe('scheduler.profile-declared', () => {
     it('passes with declared extension points, a Permit timeout and Unreserve', () => {
-      expect(run(schedulerFixture(), 'scheduler.profile-declared')).toMatchObject({
+      expect(
+        run(schedulerFixture(), 'scheduler.profile-declared'),
+      ).toMatchObject({
         status: 'pass',
         message: 'declares QueueSort, PreFilter, PostFilter, Permit, Reserve',
       });
@@ -20,17 +25,33 @@ describe('scheduler checks', () => {
     it('warns when no extension point is declared', () => {
       const f = schedulerFixture();
       f.component.catalog!.descriptor = completeDescriptor('scheduler-plugin');
-      expect(run(f, 'scheduler.profile-declared')).toMatchObject({ status: 'warn', message: 'no scheduler extension points declared (spec.extension.scheduler.extensionPoints)' });
+      expect(run(f, 'scheduler.profile-declared')).toMatchObject({
+        status: 'warn',
+        message:
+          'no scheduler extension points declared (spec.extension.scheduler.extensionPoints)',
+      });
     });
     it('fails when Permit has no declared timeout', () => {
       const f = schedulerFixture();
-      f.component.catalog!.descriptor!.scheduler = { extensionPoints: ['Filter', 'Permit'] };
-      expect(run(f, 'scheduler.profile-declared')).toMatchObject({ status: 'fail', message: expect.stringContaining('uses Permit (Filter, Permit) with no declared permitTimeoutSeconds') });
+      f.component.catalog!.descriptor!.scheduler = {
+        extensionPoints: ['Filter', 'Permit'],
+      };
+      expect(run(f, 'scheduler.profile-declared')).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining(
+          'uses Permit (Filter, Permit) with no declared permitTimeoutSeconds',
+        ),
+      });
     });
     it('warns for Reserve without Unreserve', () => {
       const f = schedulerFixture();
-      f.component.catalog!.descriptor!.scheduler = { extensionPoints: ['Filter', 'Reserve'] };
-      expect(run(f, 'scheduler.profile-declared')).toMatchObject({ status: 'warn', message: expect.stringContaining('uses Reserve without Unreserve') });
+      f.component.catalog!.descriptor!.scheduler = {
+        extensionPoints: ['Filter', 'Reserve'],
+      };
+      expect(run(f, 'scheduler.profile-declared')).toMatchObject({
+        status: 'warn',
+        message: expect.stringContaining('uses Reserve without Unreserve'),
+      });
     });
   });
 
@@ -38,13 +59,16 @@ describe('scheduler checks', () => {
     it('passes with ready replicas and no Pending Pods', () => {
       expect(run(schedulerFixture(), 'scheduler.pending-pods')).toMatchObject({
         status: 'pass',
-        message: '3 ready scheduler replica(s); no Pod Pending on scheduler-plugins-scheduler',
+        message:
+          '3 ready scheduler replica(s); no Pod Pending on scheduler-plugins-scheduler',
       });
     });
     it('passes Pending Pods while the scheduler runs (noting them)', () => {
       const f = schedulerFixture();
       f.objects.pendingPods = [pendingPod('job-a-0')];
-      expect(run(f, 'scheduler.pending-pods').message).toContain('1 Pod(s) Pending on scheduler-plugins-scheduler (scheduler is running)');
+      expect(run(f, 'scheduler.pending-pods').message).toContain(
+        '1 Pod(s) Pending on scheduler-plugins-scheduler (scheduler is running)',
+      );
     });
     it('fails when Pods wait on a scheduler with no ready replica', () => {
       const f = schedulerFixture();
@@ -52,13 +76,18 @@ describe('scheduler checks', () => {
       f.objects.pendingPods = [pendingPod('job-a-0'), pendingPod('job-a-1')];
       expect(run(f, 'scheduler.pending-pods')).toMatchObject({
         status: 'fail',
-        message: '2 Pod(s) Pending on scheduler-plugins-scheduler with 0 ready scheduler replicas: batch/job-a-0; batch/job-a-1',
+        message:
+          '2 Pod(s) Pending on scheduler-plugins-scheduler with 0 ready scheduler replicas: batch/job-a-0; batch/job-a-1',
       });
     });
     it("counts the scheduler's replicas, not the component's other controllers", () => {
       const f = schedulerFixture();
       f.objects.deployments[0].status.readyReplicas = 0;
-      f.objects.deployments.push(deployment('scheduler-plugins', 'scheduler-plugins-controller', { replicas: 1 }));
+      f.objects.deployments.push(
+        deployment('scheduler-plugins', 'scheduler-plugins-controller', {
+          replicas: 1,
+        }),
+      );
       f.objects.pendingPods = [pendingPod('job-a-0')];
       expect(run(f, 'scheduler.pending-pods').status).toBe('fail');
     });

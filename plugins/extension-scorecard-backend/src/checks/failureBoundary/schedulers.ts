@@ -1,5 +1,8 @@
 /** Failure boundary of scheduler plugins: declared extension points, Pods stuck on a dead scheduler. */
-import type { BuiltinClusterCheck, BuiltinComponentCheck } from '../builtinContext';
+import type {
+  BuiltinClusterCheck,
+  BuiltinComponentCheck,
+} from '../builtinContext';
 import { fail, listed, notApplicable, pass, warn } from '../builtinContext';
 
 const profileDeclared: BuiltinComponentCheck = {
@@ -11,7 +14,8 @@ const profileDeclared: BuiltinComponentCheck = {
   title: 'Extension points used are declared',
   remediation:
     'Declare spec.extension.scheduler.extensionPoints (Filter = hard constraint, Score = preference, Reserve/Permit/Bind = side effects); give Permit a timeout (permitTimeoutSeconds) and pair Reserve with Unreserve.',
-  docsUrl: 'https://kubernetes.io/docs/concepts/scheduling-eviction/scheduling-framework/',
+  docsUrl:
+    'https://kubernetes.io/docs/concepts/scheduling-eviction/scheduling-framework/',
   evaluate(component) {
     const scheduler = component.catalog?.descriptor?.scheduler;
     const points = scheduler?.extensionPoints ?? [];
@@ -20,14 +24,37 @@ const profileDeclared: BuiltinComponentCheck = {
       permitTimeoutSeconds: scheduler?.permitTimeoutSeconds ?? null,
       unreserve: scheduler?.unreserve ?? null,
     };
-    if (!points.length) return warn('no scheduler extension points declared (spec.extension.scheduler.extensionPoints)', observed);
-    if (points.includes('Permit') && !(scheduler?.permitTimeoutSeconds && scheduler.permitTimeoutSeconds > 0)) {
-      return fail(`uses Permit (${points.join(', ')}) with no declared permitTimeoutSeconds: a waiting Pod can hold resources forever`, observed);
+    if (!points.length)
+      return warn(
+        'no scheduler extension points declared (spec.extension.scheduler.extensionPoints)',
+        observed,
+      );
+    if (
+      points.includes('Permit') &&
+      !(scheduler?.permitTimeoutSeconds && scheduler.permitTimeoutSeconds > 0)
+    ) {
+      return fail(
+        `uses Permit (${points.join(
+          ', ',
+        )}) with no declared permitTimeoutSeconds: a waiting Pod can hold resources forever`,
+        observed,
+      );
     }
-    if (points.includes('Reserve') && !points.includes('Unreserve') && scheduler?.unreserve !== true) {
-      return warn(`uses Reserve without Unreserve (${points.join(', ')}): a failed binding leaks its reservation`, observed);
+    if (
+      points.includes('Reserve') &&
+      !points.includes('Unreserve') &&
+      scheduler?.unreserve !== true
+    ) {
+      return warn(
+        `uses Reserve without Unreserve (${points.join(
+          ', ',
+        )}): a failed binding leaks its reservation`,
+        observed,
+      );
     }
-    const hard = points.includes('Filter') ? '; Filter is a hard constraint' : '';
+    const hard = points.includes('Filter')
+      ? '; Filter is a hard constraint'
+      : '';
     return pass(`declares ${points.join(', ')}${hard}`, observed);
   },
 };
@@ -58,18 +85,46 @@ const pendingPods: BuiltinClusterCheck = {
       ? backends.map(b => b.object)
       : context.instance.objects.deployments;
     if (!deployments.length && !pending.length) {
-      return notApplicable(`no scheduler workload and no Pending Pods for ${names.join(', ') || 'this scheduler'} in cluster ${context.index.name}`);
+      return notApplicable(
+        `no scheduler workload and no Pending Pods for ${
+          names.join(', ') || 'this scheduler'
+        } in cluster ${context.index.name}`,
+      );
     }
-    const ready = deployments.reduce((sum, d) => sum + (d.status?.readyReplicas ?? 0), 0);
-    const podNames = pending.map(p => `${p.metadata.namespace}/${p.metadata.name}`);
-    const observed = { schedulerNames: names, readyReplicas: ready, pendingPods: podNames.length };
+    const ready = deployments.reduce(
+      (sum, d) => sum + (d.status?.readyReplicas ?? 0),
+      0,
+    );
+    const podNames = pending.map(
+      p => `${p.metadata.namespace}/${p.metadata.name}`,
+    );
+    const observed = {
+      schedulerNames: names,
+      readyReplicas: ready,
+      pendingPods: podNames.length,
+    };
     if (pending.length && ready === 0) {
-      return fail(`${pending.length} Pod(s) Pending on ${names.join(', ') || 'this scheduler'} with 0 ready scheduler replicas: ${listed(podNames)}`, observed);
+      return fail(
+        `${pending.length} Pod(s) Pending on ${
+          names.join(', ') || 'this scheduler'
+        } with 0 ready scheduler replicas: ${listed(podNames)}`,
+        observed,
+      );
     }
     if (pending.length) {
-      return pass(`${ready} ready scheduler replica(s); ${pending.length} Pod(s) Pending on ${names.join(', ')} (scheduler is running)`, observed);
+      return pass(
+        `${ready} ready scheduler replica(s); ${
+          pending.length
+        } Pod(s) Pending on ${names.join(', ')} (scheduler is running)`,
+        observed,
+      );
     }
-    return pass(`${ready} ready scheduler replica(s); no Pod Pending on ${names.join(', ') || 'it'}`, observed);
+    return pass(
+      `${ready} ready scheduler replica(s); no Pod Pending on ${
+        names.join(', ') || 'it'
+      }`,
+      observed,
+    );
   },
 };
 

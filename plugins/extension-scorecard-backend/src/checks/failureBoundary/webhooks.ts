@@ -1,7 +1,18 @@
 /** Failure boundary of admission webhooks: timeouts, failure policy, scope, matching. */
 import type { ResourceKey } from '../../collect/types';
-import type { BuiltinClusterCheck, BuiltinClusterContext } from '../builtinContext';
-import { fail, listed, notApplicable, numberSetting, pass, unknown, warn } from '../builtinContext';
+import type {
+  BuiltinClusterCheck,
+  BuiltinClusterContext,
+} from '../builtinContext';
+import {
+  fail,
+  listed,
+  notApplicable,
+  numberSetting,
+  pass,
+  unknown,
+  warn,
+} from '../builtinContext';
 import {
   type AdmissionWebhook,
   isBroadRule,
@@ -14,10 +25,13 @@ const WEBHOOK_READS: ResourceKey[] = [
   'validatingwebhookconfigurations',
   'mutatingwebhookconfigurations',
 ];
-const DOCS = 'https://kubernetes.io/docs/concepts/cluster-administration/admission-webhooks-good-practices/';
+const DOCS =
+  'https://kubernetes.io/docs/concepts/cluster-administration/admission-webhooks-good-practices/';
 
 function noWebhooks(context: BuiltinClusterContext) {
-  return notApplicable(`no webhook configuration of this component in cluster ${context.index.name}`);
+  return notApplicable(
+    `no webhook configuration of this component in cluster ${context.index.name}`,
+  );
 }
 
 function defaulted(value: unknown, isDefault: boolean): string {
@@ -41,9 +55,14 @@ const timeout: BuiltinClusterCheck = {
     const passMax = numberSetting(context, 'passMaxSeconds');
     const warnMax = numberSetting(context, 'warnMaxSeconds');
     const describe = (w: AdmissionWebhook) =>
-      `${w.name} timeoutSeconds ${defaulted(w.timeoutSeconds, w.timeoutDefaulted)}`;
+      `${w.name} timeoutSeconds ${defaulted(
+        w.timeoutSeconds,
+        w.timeoutDefaulted,
+      )}`;
     const observed = {
-      timeouts: Object.fromEntries(webhooks.map(w => [w.name, w.timeoutSeconds])),
+      timeouts: Object.fromEntries(
+        webhooks.map(w => [w.name, w.timeoutSeconds]),
+      ),
     };
     const failing = webhooks.filter(w => w.timeoutSeconds > warnMax);
     if (failing.length) {
@@ -54,14 +73,23 @@ const timeout: BuiltinClusterCheck = {
       return warn(`${listed(warning.map(describe))} > ${passMax} s`, observed);
     }
     const max = Math.max(...webhooks.map(w => w.timeoutSeconds));
-    return pass(`${webhooks.length} webhook(s), longest timeoutSeconds ${max} s ≤ ${passMax} s`, observed);
+    return pass(
+      `${webhooks.length} webhook(s), longest timeoutSeconds ${max} s ≤ ${passMax} s`,
+      observed,
+    );
   },
 };
 
-function readyEndpoints(context: BuiltinClusterContext, webhook: AdmissionWebhook): number {
+function readyEndpoints(
+  context: BuiltinClusterContext,
+  webhook: AdmissionWebhook,
+): number {
   const service = webhook.service!;
   const addresses = new Set<string>();
-  for (const slice of context.index.endpointSlicesOf(service.namespace, service.name)) {
+  for (const slice of context.index.endpointSlicesOf(
+    service.namespace,
+    service.name,
+  )) {
     for (const endpoint of (slice as any).endpoints ?? []) {
       if (endpoint.conditions?.ready === false) continue;
       for (const address of endpoint.addresses ?? []) addresses.add(address);
@@ -90,10 +118,14 @@ const failurePolicy: BuiltinClusterCheck = {
     const endpoints: Record<string, number | null> = {};
     for (const webhook of webhooks) {
       if (webhook.failurePolicy !== 'Fail') continue;
-      const policy = `failurePolicy ${defaulted('Fail', webhook.failurePolicyDefaulted)}`;
+      const policy = `failurePolicy ${defaulted(
+        'Fail',
+        webhook.failurePolicyDefaulted,
+      )}`;
       if (webhook.service) {
         const unreadable = context.index.unreadable('endpointslices');
-        if (unreadable) return unknown(`${webhook.name} has ${policy}; ${unreadable}`);
+        if (unreadable)
+          return unknown(`${webhook.name} has ${policy}; ${unreadable}`);
         const ready = readyEndpoints(context, webhook);
         endpoints[webhook.name] = ready;
         if (ready < min) {
@@ -104,27 +136,44 @@ const failurePolicy: BuiltinClusterCheck = {
         }
       } else {
         endpoints[webhook.name] = null;
-        warnings.push(`${webhook.name} has ${policy} and calls ${webhook.url ?? 'a URL'} whose endpoints the scorecard cannot see`);
+        warnings.push(
+          `${webhook.name} has ${policy} and calls ${
+            webhook.url ?? 'a URL'
+          } whose endpoints the scorecard cannot see`,
+        );
       }
-      if (webhook.mutating) warnings.push(`mutating ${webhook.name} has ${policy}`);
+      if (webhook.mutating)
+        warnings.push(`mutating ${webhook.name} has ${policy}`);
     }
     const observed = {
-      failurePolicies: Object.fromEntries(webhooks.map(w => [w.name, w.failurePolicy])),
+      failurePolicies: Object.fromEntries(
+        webhooks.map(w => [w.name, w.failurePolicy]),
+      ),
       readyEndpoints: endpoints,
     };
     if (failing.length) return fail(listed(failing), observed);
     if (warnings.length) return warn(listed(warnings), observed);
     const failClosed = webhooks.filter(w => w.failurePolicy === 'Fail').length;
     if (!failClosed) {
-      return pass(`${webhooks.length} webhook(s), all failurePolicy Ignore: a backend outage lets requests through`, observed);
+      return pass(
+        `${webhooks.length} webhook(s), all failurePolicy Ignore: a backend outage lets requests through`,
+        observed,
+      );
     }
-    return pass(`${failClosed} of ${webhooks.length} webhook(s) with failurePolicy Fail, each with ≥ ${min} ready endpoints`, observed);
+    return pass(
+      `${failClosed} of ${webhooks.length} webhook(s) with failurePolicy Fail, each with ≥ ${min} ready endpoints`,
+      observed,
+    );
   },
 };
 
 /** Labels of a namespace, or the one label every namespace carries when the namespace is not there. */
 function namespaceLabels(context: BuiltinClusterContext, name: string) {
-  return context.index.namespaceLabels.get(name) ?? { 'kubernetes.io/metadata.name': name };
+  return (
+    context.index.namespaceLabels.get(name) ?? {
+      'kubernetes.io/metadata.name': name,
+    }
+  );
 }
 
 const scope: BuiltinClusterCheck = {
@@ -136,7 +185,7 @@ const scope: BuiltinClusterCheck = {
   reads: [...WEBHOOK_READS, 'namespaces'],
   title: 'Webhooks cannot lock the cluster or themselves out',
   remediation:
-    'Exclude kube-system and the webhook\'s own namespace with a namespaceSelector (e.g. kubernetes.io/metadata.name NotIn [kube-system, <own>]), narrow rules to the resources you need, and never intercept Leases in kube-node-lease, TokenReviews or SubjectAccessReviews.',
+    "Exclude kube-system and the webhook's own namespace with a namespaceSelector (e.g. kubernetes.io/metadata.name NotIn [kube-system, <own>]), narrow rules to the resources you need, and never intercept Leases in kube-node-lease, TokenReviews or SubjectAccessReviews.",
   docsUrl: `${DOCS}#avoiding-deadlocks-in-self-hosted-webhooks`,
   evaluate(_component, context) {
     const webhooks = context.facts.webhooks;
@@ -145,14 +194,27 @@ const scope: BuiltinClusterCheck = {
     const failures: string[] = [];
     const warnings: string[] = [];
     for (const webhook of webhooks) {
-      const namespaced = webhook.rules.some(r => r.scope === '*' || r.scope === 'Namespaced');
+      const namespaced = webhook.rules.some(
+        r => r.scope === '*' || r.scope === 'Namespaced',
+      );
       const matches = (ns: string) =>
-        namespaced && selectorMatches(webhook.namespaceSelector, namespaceLabels(context, ns));
+        namespaced &&
+        selectorMatches(
+          webhook.namespaceSelector,
+          namespaceLabels(context, ns),
+        );
       const own = webhook.service?.namespace;
       if (webhook.failurePolicy === 'Fail') {
-        const locked = ['kube-system', ...(own && own !== 'kube-system' ? [own] : [])].filter(matches);
+        const locked = [
+          'kube-system',
+          ...(own && own !== 'kube-system' ? [own] : []),
+        ].filter(matches);
         if (locked.length) {
-          failures.push(`${webhook.name} (failurePolicy Fail) can match namespace ${locked.join(' and ')}`);
+          failures.push(
+            `${
+              webhook.name
+            } (failurePolicy Fail) can match namespace ${locked.join(' and ')}`,
+          );
         }
       }
       if (
@@ -160,20 +222,37 @@ const scope: BuiltinClusterCheck = {
         isEmptySelector(webhook.namespaceSelector) &&
         isEmptySelector(webhook.objectSelector)
       ) {
-        warnings.push(`${webhook.name} matches every group or every resource of built-in groups with no namespace or object selector`);
+        warnings.push(
+          `${webhook.name} matches every group or every resource of built-in groups with no namespace or object selector`,
+        );
       }
-      if (webhook.rules.some(r => ruleCoversResource(r, 'coordination.k8s.io', 'leases')) && matches('kube-node-lease')) {
+      if (
+        webhook.rules.some(r =>
+          ruleCoversResource(r, 'coordination.k8s.io', 'leases'),
+        ) &&
+        matches('kube-node-lease')
+      ) {
         warnings.push(`${webhook.name} matches Leases in kube-node-lease`);
       }
-      if (webhook.rules.some(r => ruleCoversResource(r, 'authentication.k8s.io', 'tokenreviews'))) {
+      if (
+        webhook.rules.some(r =>
+          ruleCoversResource(r, 'authentication.k8s.io', 'tokenreviews'),
+        )
+      ) {
         warnings.push(`${webhook.name} matches TokenReviews`);
       }
-      if (webhook.rules.some(r => ruleCoversResource(r, 'authorization.k8s.io', 'subjectaccessreviews'))) {
+      if (
+        webhook.rules.some(r =>
+          ruleCoversResource(r, 'authorization.k8s.io', 'subjectaccessreviews'),
+        )
+      ) {
         warnings.push(`${webhook.name} matches SubjectAccessReviews`);
       }
     }
     const observed = {
-      matchedNamespaces: Object.fromEntries(radius.map(r => [r.name, r.matchedNamespaces.length])),
+      matchedNamespaces: Object.fromEntries(
+        radius.map(r => [r.name, r.matchedNamespaces.length]),
+      ),
       totalNamespaces: context.index.namespaceLabels.size,
     };
     if (failures.length) return fail(listed(failures), observed);
@@ -196,22 +275,40 @@ const matchConditions: BuiltinClusterCheck = {
   title: 'Broad webhooks filter with matchConditions',
   remediation:
     'Add matchConditions (CEL, GA in 1.30, up to 64) so the API server skips requests the webhook does not need, e.g. requests from system users or of unrelated kinds.',
-  docsUrl: 'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#matching-requests-matchconditions',
+  docsUrl:
+    'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#matching-requests-matchconditions',
   evaluate(_component, context) {
     const webhooks = context.facts.webhooks;
     if (!webhooks.length) return noWebhooks(context);
     const broad = webhooks.filter(w => w.rules.some(isBroadRule));
     const unfiltered = broad.filter(w => w.matchConditions.length === 0);
     const observed = {
-      matchConditions: Object.fromEntries(webhooks.map(w => [w.name, w.matchConditions.length])),
+      matchConditions: Object.fromEntries(
+        webhooks.map(w => [w.name, w.matchConditions.length]),
+      ),
     };
     if (unfiltered.length) {
-      return warn(`${listed(unfiltered.map(w => w.name))} match every group or every resource of built-in groups with no matchConditions`, observed);
+      return warn(
+        `${listed(
+          unfiltered.map(w => w.name),
+        )} match every group or every resource of built-in groups with no matchConditions`,
+        observed,
+      );
     }
     if (broad.length) {
-      return pass(`broad webhook(s) ${listed(broad.map(w => `${w.name} (${w.matchConditions.length} matchConditions)`))} filter with matchConditions`, observed);
+      return pass(
+        `broad webhook(s) ${listed(
+          broad.map(
+            w => `${w.name} (${w.matchConditions.length} matchConditions)`,
+          ),
+        )} filter with matchConditions`,
+        observed,
+      );
     }
-    return pass(`${webhooks.length} webhook(s) name their groups and resources explicitly`, observed);
+    return pass(
+      `${webhooks.length} webhook(s) name their groups and resources explicitly`,
+      observed,
+    );
   },
 };
 
@@ -225,19 +322,35 @@ const matchPolicy: BuiltinClusterCheck = {
   title: 'matchPolicy is Equivalent',
   remediation:
     'Use matchPolicy Equivalent (the v1 default) so requests through other API versions of the same resource are intercepted too.',
-  docsUrl: 'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#matching-requests-matchpolicy',
+  docsUrl:
+    'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#matching-requests-matchpolicy',
   evaluate(_component, context) {
     const webhooks = context.facts.webhooks;
     if (!webhooks.length) return noWebhooks(context);
     const exact = webhooks.filter(w => w.matchPolicy === 'Exact');
-    const observed = { matchPolicies: Object.fromEntries(webhooks.map(w => [w.name, w.matchPolicy])) };
+    const observed = {
+      matchPolicies: Object.fromEntries(
+        webhooks.map(w => [w.name, w.matchPolicy]),
+      ),
+    };
     if (exact.length) {
       return warn(
-        `${listed(exact.map(w => `${w.name} matchPolicy ${defaulted('Exact', w.matchPolicyDefaulted)}`))}: requests through other versions bypass it`,
+        `${listed(
+          exact.map(
+            w =>
+              `${w.name} matchPolicy ${defaulted(
+                'Exact',
+                w.matchPolicyDefaulted,
+              )}`,
+          ),
+        )}: requests through other versions bypass it`,
         observed,
       );
     }
-    return pass(`${webhooks.length} webhook(s) use matchPolicy Equivalent`, observed);
+    return pass(
+      `${webhooks.length} webhook(s) use matchPolicy Equivalent`,
+      observed,
+    );
   },
 };
 
@@ -251,20 +364,37 @@ const sideEffects: BuiltinClusterCheck = {
   title: 'Webhooks declare no side effects',
   remediation:
     'Make the webhook free of side effects and set sideEffects None (or NoneOnDryRun if it skips them on dry runs); never create external things inside an API request.',
-  docsUrl: 'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#side-effects',
+  docsUrl:
+    'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#side-effects',
   evaluate(_component, context) {
     const webhooks = context.facts.webhooks;
     if (!webhooks.length) return noWebhooks(context);
     const ok = new Set(['None', 'NoneOnDryRun']);
     const bad = webhooks.filter(w => !ok.has(w.sideEffects ?? ''));
-    const observed = { sideEffects: Object.fromEntries(webhooks.map(w => [w.name, w.sideEffects ?? null])) };
+    const observed = {
+      sideEffects: Object.fromEntries(
+        webhooks.map(w => [w.name, w.sideEffects ?? null]),
+      ),
+    };
     if (bad.length) {
       return fail(
-        `${listed(bad.map(w => `${w.name} sideEffects ${w.sideEffects ?? 'unset'}${!w.v1 && w.sideEffects === 'Unknown' ? ' (v1beta1 default)' : ''}`))}: dry-run requests fail and retries repeat effects`,
+        `${listed(
+          bad.map(
+            w =>
+              `${w.name} sideEffects ${w.sideEffects ?? 'unset'}${
+                !w.v1 && w.sideEffects === 'Unknown' ? ' (v1beta1 default)' : ''
+              }`,
+          ),
+        )}: dry-run requests fail and retries repeat effects`,
         observed,
       );
     }
-    return pass(`${webhooks.length} webhook(s) declare sideEffects ${[...new Set(webhooks.map(w => w.sideEffects))].join('/')}`, observed);
+    return pass(
+      `${webhooks.length} webhook(s) declare sideEffects ${[
+        ...new Set(webhooks.map(w => w.sideEffects)),
+      ].join('/')}`,
+      observed,
+    );
   },
 };
 
@@ -276,22 +406,38 @@ const reviewVersions: BuiltinClusterCheck = {
   scope: 'cluster',
   reads: WEBHOOK_READS,
   title: 'Webhooks accept AdmissionReview v1',
-  remediation: 'Support admission.k8s.io/v1 AdmissionReview and list v1 first in admissionReviewVersions.',
-  docsUrl: 'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#request',
+  remediation:
+    'Support admission.k8s.io/v1 AdmissionReview and list v1 first in admissionReviewVersions.',
+  docsUrl:
+    'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#request',
   evaluate(_component, context) {
     const webhooks = context.facts.webhooks;
     if (!webhooks.length) return noWebhooks(context);
     const bad = webhooks.filter(w => !w.admissionReviewVersions.includes('v1'));
     const observed = {
-      admissionReviewVersions: Object.fromEntries(webhooks.map(w => [w.name, w.admissionReviewVersions])),
+      admissionReviewVersions: Object.fromEntries(
+        webhooks.map(w => [w.name, w.admissionReviewVersions]),
+      ),
     };
     if (bad.length) {
       return fail(
-        `${listed(bad.map(w => `${w.name} admissionReviewVersions [${w.admissionReviewVersions.join(', ')}]`))} without v1`,
+        `${listed(
+          bad.map(
+            w =>
+              `${
+                w.name
+              } admissionReviewVersions [${w.admissionReviewVersions.join(
+                ', ',
+              )}]`,
+          ),
+        )} without v1`,
         observed,
       );
     }
-    return pass(`${webhooks.length} webhook(s) accept AdmissionReview v1`, observed);
+    return pass(
+      `${webhooks.length} webhook(s) accept AdmissionReview v1`,
+      observed,
+    );
   },
 };
 
@@ -305,22 +451,44 @@ const reinvocation: BuiltinClusterCheck = {
   scope: 'cluster',
   reads: WEBHOOK_READS,
   title: 'Reinvoked mutating webhooks are proven idempotent',
-  remediation:
-    `With reinvocationPolicy IfNeeded the webhook may run twice on one request: prove it idempotent with a passing '${REINVOCATION_SCENARIO}' experiment, or use Never.`,
-  docsUrl: 'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#reinvocation-policy',
+  remediation: `With reinvocationPolicy IfNeeded the webhook may run twice on one request: prove it idempotent with a passing '${REINVOCATION_SCENARIO}' experiment, or use Never.`,
+  docsUrl:
+    'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#reinvocation-policy',
   evaluate(_component, context) {
     const mutating = context.facts.webhooks.filter(w => w.mutating);
     if (!mutating.length) {
-      return notApplicable(`no mutating webhook of this component in cluster ${context.index.name}`);
+      return notApplicable(
+        `no mutating webhook of this component in cluster ${context.index.name}`,
+      );
     }
-    const observed = { reinvocationPolicies: Object.fromEntries(mutating.map(w => [w.name, w.reinvocationPolicy])) };
+    const observed = {
+      reinvocationPolicies: Object.fromEntries(
+        mutating.map(w => [w.name, w.reinvocationPolicy]),
+      ),
+    };
     const ifNeeded = mutating.filter(w => w.reinvocationPolicy === 'IfNeeded');
-    if (!ifNeeded.length) return pass(`${mutating.length} mutating webhook(s) with reinvocationPolicy Never`, observed);
+    if (!ifNeeded.length)
+      return pass(
+        `${mutating.length} mutating webhook(s) with reinvocationPolicy Never`,
+        observed,
+      );
     const run = freshPassingRun(context, REINVOCATION_SCENARIO);
     if (run) {
-      return pass(`${listed(ifNeeded.map(w => w.name))} reinvocationPolicy IfNeeded; idempotence proven by ${run.id} (${run.startedAt})`, observed);
+      return pass(
+        `${listed(
+          ifNeeded.map(w => w.name),
+        )} reinvocationPolicy IfNeeded; idempotence proven by ${run.id} (${
+          run.startedAt
+        })`,
+        observed,
+      );
     }
-    return warn(`${listed(ifNeeded.map(w => w.name))} reinvocationPolicy IfNeeded with no fresh passing '${REINVOCATION_SCENARIO}' experiment`, observed);
+    return warn(
+      `${listed(
+        ifNeeded.map(w => w.name),
+      )} reinvocationPolicy IfNeeded with no fresh passing '${REINVOCATION_SCENARIO}' experiment`,
+      observed,
+    );
   },
 };
 

@@ -21,7 +21,9 @@ export interface AdmissionRule {
 
 export interface AdmissionWebhook {
   configuration: KubeObject;
-  configurationKind: 'ValidatingWebhookConfiguration' | 'MutatingWebhookConfiguration';
+  configurationKind:
+    | 'ValidatingWebhookConfiguration'
+    | 'MutatingWebhookConfiguration';
   mutating: boolean;
   index: number;
   name: string;
@@ -121,7 +123,8 @@ export function webhooksOf(instance: ComponentInstance): AdmissionWebhook[] {
   const counts = new Map<string, number>();
   for (const w of all) counts.set(w.name, (counts.get(w.name) ?? 0) + 1);
   for (const w of all) {
-    if (counts.get(w.name)! > 1) w.name = `${w.configuration.metadata.name}/${w.name}`;
+    if (counts.get(w.name)! > 1)
+      w.name = `${w.configuration.metadata.name}/${w.name}`;
   }
   return all;
 }
@@ -136,20 +139,28 @@ export function isBuiltInGroup(group: string): boolean {
  * a built-in group. `*` resources of the extension's own group (cert-manager's `*\/*`
  * in cert-manager.io) are not broad.
  */
-export function isBroadRule(rule: Pick<AdmissionRule, 'apiGroups' | 'resources'>): boolean {
+export function isBroadRule(
+  rule: Pick<AdmissionRule, 'apiGroups' | 'resources'>,
+): boolean {
   if (rule.apiGroups.includes('*')) return true;
   return hasWildcardResources(rule) && rule.apiGroups.some(isBuiltInGroup);
 }
 
 /** `group/version/resource`, the core group rendered as its version alone (`v1/pods`). */
-export function ruleResources(rule: Pick<AdmissionRule, 'apiGroups' | 'apiVersions' | 'resources'>): string[] {
+export function ruleResources(
+  rule: Pick<AdmissionRule, 'apiGroups' | 'apiVersions' | 'resources'>,
+): string[] {
   const out: string[] = [];
   const groups = rule.apiGroups.length ? rule.apiGroups : [''];
   const versions = rule.apiVersions.length ? rule.apiVersions : ['*'];
   for (const group of groups) {
     for (const version of versions) {
       for (const resource of rule.resources) {
-        out.push(group === '' ? `${version}/${resource}` : `${group}/${version}/${resource}`);
+        out.push(
+          group === ''
+            ? `${version}/${resource}`
+            : `${group}/${version}/${resource}`,
+        );
       }
     }
   }
@@ -162,7 +173,8 @@ export function ruleCoversResource(
   group: string,
   resource: string,
 ): boolean {
-  const groupOk = rule.apiGroups.includes('*') || rule.apiGroups.includes(group);
+  const groupOk =
+    rule.apiGroups.includes('*') || rule.apiGroups.includes(group);
   if (!groupOk) return false;
   const [base, sub] = resource.split('/');
   return rule.resources.some(r => {
@@ -174,6 +186,10 @@ export function ruleCoversResource(
   });
 }
 
-export function hasWildcardResources(rule: Pick<AdmissionRule, 'resources'>): boolean {
-  return rule.resources.some(r => r === '*' || r === '*/*' || r.startsWith('*/'));
+export function hasWildcardResources(
+  rule: Pick<AdmissionRule, 'resources'>,
+): boolean {
+  return rule.resources.some(
+    r => r === '*' || r === '*/*' || r.startsWith('*/'),
+  );
 }

@@ -18,7 +18,9 @@ export interface LabelSelector {
 
 export type Labels = Readonly<Record<string, string>>;
 
-export function isEmptySelector(selector: LabelSelector | null | undefined): boolean {
+export function isEmptySelector(
+  selector: LabelSelector | null | undefined,
+): boolean {
   if (!selector) return true;
   return (
     Object.keys(selector.matchLabels ?? {}).length === 0 &&
@@ -65,9 +67,13 @@ export function selectorMatches(
 }
 
 /** `a=b,c in (x,y),!d` — how kubectl prints a selector. */
-export function formatSelector(selector: LabelSelector | null | undefined): string {
+export function formatSelector(
+  selector: LabelSelector | null | undefined,
+): string {
   if (isEmptySelector(selector)) return '{}';
-  const parts = Object.entries(selector!.matchLabels ?? {}).map(([k, v]) => `${k}=${v}`);
+  const parts = Object.entries(selector!.matchLabels ?? {}).map(
+    ([k, v]) => `${k}=${v}`,
+  );
   for (const term of selector!.matchExpressions ?? []) {
     const values = (term.values ?? []).join(',');
     switch (term.operator) {

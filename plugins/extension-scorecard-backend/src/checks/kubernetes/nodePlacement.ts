@@ -5,7 +5,10 @@
  */
 import type { KubeObject } from '../../collect/types';
 
-function expressionMatches(expression: any, labels: Record<string, string>): boolean {
+function expressionMatches(
+  expression: any,
+  labels: Record<string, string>,
+): boolean {
   const has = Object.prototype.hasOwnProperty.call(labels, expression.key);
   const value = labels[expression.key];
   const values: string[] = expression.values ?? [];
@@ -33,9 +36,12 @@ export function podSpecFitsNode(podSpec: any, node: KubeObject): boolean {
     if (labels[key] !== value) return false;
   }
   const terms: any[] =
-    podSpec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
+    podSpec?.affinity?.nodeAffinity
+      ?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
   if (!terms.length) return true;
   return terms.some(term =>
-    (term.matchExpressions ?? []).every((e: any) => expressionMatches(e, labels)),
+    (term.matchExpressions ?? []).every((e: any) =>
+      expressionMatches(e, labels),
+    ),
   );
 }

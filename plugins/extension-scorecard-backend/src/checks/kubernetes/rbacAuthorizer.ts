@@ -49,7 +49,9 @@ function normalizeRule(rule: any): PolicyRule {
     resources: rule?.resources ?? [],
     verbs: rule?.verbs ?? [],
     resourceNames: rule?.resourceNames?.length ? rule.resourceNames : undefined,
-    nonResourceURLs: rule?.nonResourceURLs?.length ? rule.nonResourceURLs : undefined,
+    nonResourceURLs: rule?.nonResourceURLs?.length
+      ? rule.nonResourceURLs
+      : undefined,
   };
 }
 
@@ -67,7 +69,8 @@ export function resourceMatches(rule: PolicyRule, resource: string): boolean {
   const slash = resource.indexOf('/');
   for (const r of rule.resources) {
     if (r === '*' || r === resource) return true;
-    if (slash >= 0 && r.startsWith('*/') && resource.endsWith(r.slice(1))) return true;
+    if (slash >= 0 && r.startsWith('*/') && resource.endsWith(r.slice(1)))
+      return true;
   }
   return false;
 }
@@ -103,10 +106,16 @@ export function isFullWildcard(rule: PolicyRule): boolean {
 }
 
 /** Every group, every resource, and `*` or all of `adminVerbs`, with no resourceNames limit. */
-export function isAdminEquivalent(rule: PolicyRule, adminVerbs: readonly string[]): boolean {
+export function isAdminEquivalent(
+  rule: PolicyRule,
+  adminVerbs: readonly string[],
+): boolean {
   if (rule.resourceNames) return false;
-  if (!rule.apiGroups.includes('*') || !rule.resources.includes('*')) return false;
-  return rule.verbs.includes('*') || adminVerbs.every(v => rule.verbs.includes(v));
+  if (!rule.apiGroups.includes('*') || !rule.resources.includes('*'))
+    return false;
+  return (
+    rule.verbs.includes('*') || adminVerbs.every(v => rule.verbs.includes(v))
+  );
 }
 
 interface BindingEntry {
@@ -130,12 +139,15 @@ export class RbacIndex {
     roleBindings?: KubeObject[];
     clusterRoleBindings?: KubeObject[];
   }) {
-    for (const role of objects.clusterRoles ?? []) this.clusterRoles.set(role.metadata.name, role);
+    for (const role of objects.clusterRoles ?? [])
+      this.clusterRoles.set(role.metadata.name, role);
     for (const role of objects.roles ?? []) {
       this.roles.set(`${role.metadata.namespace}/${role.metadata.name}`, role);
     }
-    for (const binding of objects.clusterRoleBindings ?? []) this.addBinding(binding, true);
-    for (const binding of objects.roleBindings ?? []) this.addBinding(binding, false);
+    for (const binding of objects.clusterRoleBindings ?? [])
+      this.addBinding(binding, true);
+    for (const binding of objects.roleBindings ?? [])
+      this.addBinding(binding, false);
   }
 
   private addBinding(object: KubeObject, cluster: boolean) {
@@ -166,18 +178,26 @@ export class RbacIndex {
     return rules;
   }
 
-  private collectClusterRoleRules(name: string, visited: Set<string>): PolicyRule[] {
+  private collectClusterRoleRules(
+    name: string,
+    visited: Set<string>,
+  ): PolicyRule[] {
     const role = this.clusterRoles.get(name);
     if (!role || visited.has(name)) return [];
     visited.add(name);
     const rules: PolicyRule[] = ((role as any).rules ?? []).map(normalizeRule);
-    const selectors: any[] = (role as any).aggregationRule?.clusterRoleSelectors ?? [];
+    const selectors: any[] =
+      (role as any).aggregationRule?.clusterRoleSelectors ?? [];
     if (selectors.length > 0) {
       const seen = new Set(rules.map(r => JSON.stringify(r)));
       for (const candidate of this.clusterRoles.values()) {
         if (candidate.metadata.name === name) continue;
-        if (!selectors.some(s => selectorMatches(s, candidate.metadata.labels))) continue;
-        for (const rule of this.collectClusterRoleRules(candidate.metadata.name, visited)) {
+        if (!selectors.some(s => selectorMatches(s, candidate.metadata.labels)))
+          continue;
+        for (const rule of this.collectClusterRoleRules(
+          candidate.metadata.name,
+          visited,
+        )) {
           const key = JSON.stringify(rule);
           if (!seen.has(key)) {
             seen.add(key);
@@ -189,7 +209,10 @@ export class RbacIndex {
     return rules;
   }
 
-  private rulesOfRole(namespace: string, name: string): PolicyRule[] | undefined {
+  private rulesOfRole(
+    namespace: string,
+    name: string,
+  ): PolicyRule[] | undefined {
     const key = `${namespace}/${name}`;
     const cached = this.roleRules.get(key);
     if (cached) return cached;
@@ -230,7 +253,9 @@ export class RbacIndex {
     let role: string;
     if (roleRef.kind === 'Role') {
       role = `Role/${bindingNamespace}/${roleRef.name}`;
-      rules = bindingNamespace ? this.rulesOfRole(bindingNamespace, roleRef.name) : undefined;
+      rules = bindingNamespace
+        ? this.rulesOfRole(bindingNamespace, roleRef.name)
+        : undefined;
     } else {
       role = `ClusterRole/${roleRef.name}`;
       rules = this.rulesOfClusterRole(roleRef.name);

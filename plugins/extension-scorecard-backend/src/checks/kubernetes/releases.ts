@@ -23,11 +23,11 @@ export function serverRelease(version: ServerVersion | null): Release | null {
   if (!version) return null;
   const major = parseInt(version.major, 10);
   const minor = parseInt(version.minor, 10);
-  if (Number.isFinite(major) && Number.isFinite(minor)) return release(major, minor);
+  if (Number.isFinite(major) && Number.isFinite(minor))
+    return release(major, minor);
   return parseRelease(version.gitVersion);
 }
 
 export function formatRelease(value: Release): string {
   return `${Math.floor(value / 1000)}.${value % 1000}`;
 }
-

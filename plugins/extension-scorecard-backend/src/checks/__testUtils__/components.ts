@@ -23,19 +23,25 @@ export function ownerGroup(overrides: Partial<OwnerInfo> = {}): OwnerInfo {
     kind: 'Group',
     resolved: true,
     displayName: 'Platform team',
-    contacts: [{ type: 'chat', value: '#team-platform' }, { type: 'oncall', value: 'pagerduty:PLATFORM' }],
+    contacts: [
+      { type: 'chat', value: '#team-platform' },
+      { type: 'oncall', value: 'pagerduty:PLATFORM' },
+    ],
     ...overrides,
   };
 }
 
 /** A descriptor that answers everything, as a well-kept component would. */
-export function completeDescriptor(kind: ExtensionDescriptor['kind'], overrides: Partial<ExtensionDescriptor> = {}): ExtensionDescriptor {
+export function completeDescriptor(
+  kind: ExtensionDescriptor['kind'],
+  overrides: Partial<ExtensionDescriptor> = {},
+): ExtensionDescriptor {
   return {
     kind,
     design: {
       whyNotBuiltIn: 'no built-in policy can express it',
       whyNotCrd: 'needs custom storage',
-      path: EXTENSION_KIND_INFO[kind].pathClass,
+      path: EXTENSION_KIND_INFO[kind]?.pathClass,
       failureImpact: 'matched requests fail',
       observability: 'metrics and events',
       rollout: 'canary per cluster, rollback by Helm',
@@ -58,7 +64,11 @@ export function completeDescriptor(kind: ExtensionDescriptor['kind'], overrides:
 export function catalogLink(
   name: string,
   kind: ExtensionDescriptor['kind'],
-  overrides: { owner?: OwnerInfo | null; lifecycle?: string; descriptor?: ExtensionDescriptor | null } = {},
+  overrides: {
+    owner?: OwnerInfo | null;
+    lifecycle?: string;
+    descriptor?: ExtensionDescriptor | null;
+  } = {},
 ): CatalogLink {
   return {
     entityRef: `component:default/${name}`,
@@ -66,7 +76,10 @@ export function catalogLink(
     owner: overrides.owner === undefined ? ownerGroup() : overrides.owner,
     lifecycle: overrides.lifecycle ?? 'production',
     system: 'kubernetes-platform-extensions',
-    descriptor: overrides.descriptor === undefined ? completeDescriptor(kind) : overrides.descriptor,
+    descriptor:
+      overrides.descriptor === undefined
+        ? completeDescriptor(kind)
+        : overrides.descriptor,
     selector: { kubernetesId: name },
   };
 }
@@ -90,7 +103,9 @@ export function extensionComponent(
   const name = options.name ?? `${kind}-example`;
   const catalog =
     options.catalog === undefined
-      ? catalogLink(name, kind, { descriptor: completeDescriptor(kind, options.descriptor) })
+      ? catalogLink(name, kind, {
+          descriptor: completeDescriptor(kind, options.descriptor),
+        })
       : options.catalog;
   return {
     id: catalog ? catalog.entityRef : `orphan:${name}`,
@@ -121,12 +136,23 @@ export function evaluateComponent(
 }
 
 /** The single result of a check (for one cluster, or component-wide with `null`). */
-export function resultOf(scorecard: ComponentScorecard, checkId: string, cluster?: string | null): CheckResult {
+export function resultOf(
+  scorecard: ComponentScorecard,
+  checkId: string,
+  cluster?: string | null,
+): CheckResult {
   const matches = scorecard.results.filter(
-    r => r.checkId === checkId && (cluster === undefined || r.cluster === cluster),
+    r =>
+      r.checkId === checkId && (cluster === undefined || r.cluster === cluster),
   );
   if (matches.length !== 1) {
-    throw new Error(`expected one ${checkId} result${cluster !== undefined ? ` for ${cluster}` : ''}, found ${matches.length}: ${JSON.stringify(matches.map(m => [m.cluster, m.status]))}`);
+    throw new Error(
+      `expected one ${checkId} result${
+        cluster !== undefined ? ` for ${cluster}` : ''
+      }, found ${matches.length}: ${JSON.stringify(
+        matches.map(m => [m.cluster, m.status]),
+      )}`,
+    );
   }
   return matches[0];
 }

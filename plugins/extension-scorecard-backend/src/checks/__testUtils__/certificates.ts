@@ -7,9 +7,15 @@ x509.cryptoProvider.set(webcrypto as any);
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export async function pemCertificate(subject: string, notAfter: Date): Promise<string> {
+export async function pemCertificate(
+  subject: string,
+  notAfter: Date,
+): Promise<string> {
   const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
-  const keys = (await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const keys = (await webcrypto.subtle.generateKey(alg, true, [
+    'sign',
+    'verify',
+  ])) as CryptoKeyPair;
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: '01',
     name: subject,
@@ -23,9 +29,14 @@ export async function pemCertificate(subject: string, notAfter: Date): Promise<s
 }
 
 /** A caBundle (base64 of PEM) holding one CA per entry, each expiring `daysFromNow` days after `now`. */
-export async function caBundle(now: Date, ...certs: Array<{ subject: string; daysFromNow: number }>): Promise<string> {
+export async function caBundle(
+  now: Date,
+  ...certs: Array<{ subject: string; daysFromNow: number }>
+): Promise<string> {
   const pems = await Promise.all(
-    certs.map(c => pemCertificate(c.subject, new Date(now.getTime() + c.daysFromNow * DAY))),
+    certs.map(c =>
+      pemCertificate(c.subject, new Date(now.getTime() + c.daysFromNow * DAY)),
+    ),
   );
   return Buffer.from(`${pems.join('\n')}\n`).toString('base64');
 }
