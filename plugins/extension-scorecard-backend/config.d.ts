@@ -45,6 +45,31 @@ export interface Config {
       /** `limit` of each paginated list call (default 500). */
       pageSize?: number;
     }>;
+    /**
+     * Per-check settings, keyed by check id (`webhook.timeout`, or nested as
+     * `webhook: { timeout: ... }`). Defaults come from the plugin's data/thresholds.yaml;
+     * only the settings listed there for a check (plus `enabled` and `severity`) are
+     * accepted, and a bad key stops the backend at start-up with an error naming it.
+     * Example: `cert.expiry: { warnDays: 45 }`, `webhook.match-policy: { enabled: false }`.
+     */
+    checks?: {
+      [checkId: string]: {
+        /** false leaves the check out of every evaluation (no result at all). */
+        enabled?: boolean;
+        /** Overrides the check's severity (critical fails are hard gates). */
+        severity?: 'critical' | 'high' | 'medium' | 'low' | 'info';
+        /** Thresholds of the check, e.g. `warnDays`, `passMaxSeconds`, `allowedRegistries`. */
+        [setting: string]: unknown;
+      };
+    };
+    /** Fault-experiment evidence. */
+    experiments?: {
+      /**
+       * Days a passing run of a required scenario stays fresh (default 90, from
+       * data/experiment-scenarios.yaml); older runs make experiments.required warn.
+       */
+      freshnessDays?: number;
+    };
   };
   /**
    * The Kubernetes plugin's cluster list, which the scorecard also reads (type `config`
