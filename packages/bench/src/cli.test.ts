@@ -18,6 +18,11 @@ const EXPECTED_ROWS = [
   'persist-postgres',
   'side-by-side-tech-insights',
   'side-by-side-plain',
+  'api-list-sqlite',
+  'api-summaries-sqlite',
+  'api-list-postgres',
+  'api-summaries-postgres',
+  'ui',
 ];
 
 describe('the benchmark command (--quick)', () => {
@@ -27,15 +32,29 @@ describe('the benchmark command (--quick)', () => {
     const stdout = await new Promise<string>((resolve, reject) => {
       execFile(
         process.execPath,
-        ['--require', require.resolve('@backstage/cli/config/nodeTransform.cjs'), path.join(__dirname, 'cli.ts'), '--quick', '--json', json],
-        { maxBuffer: 16 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: '0' } },
-        (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
+        [
+          '--require',
+          require.resolve('@backstage/cli/config/nodeTransform.cjs'),
+          path.join(__dirname, 'cli.ts'),
+          '--quick',
+          '--json',
+          json,
+        ],
+        {
+          maxBuffer: 16 * 1024 * 1024,
+          env: { ...process.env, FORCE_COLOR: '0' },
+        },
+        (error, out, err) =>
+          error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out),
       );
     });
     const rows: ResultRow[] = JSON.parse(fs.readFileSync(json, 'utf8'));
     expect(rows.map(r => r.key)).toEqual(expect.arrayContaining(EXPECTED_ROWS));
     for (const row of rows) {
-      expect({ key: row.key, verdict: row.verdict }).toEqual({ key: row.key, verdict: expect.stringMatching(/^(met|missed|info)$/) });
+      expect({ key: row.key, verdict: row.verdict }).toEqual({
+        key: row.key,
+        verdict: expect.stringMatching(/^(met|missed|info)$/),
+      });
       expect(row.figure).toMatch(/\d/);
       // the printed table carries the same figure
       expect(stdout).toContain(row.figure);

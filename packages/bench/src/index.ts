@@ -7,7 +7,12 @@
 export { generateFleet, generateCluster } from './fleet/generateFleet';
 export type { Fleet, GeneratedCluster } from './fleet/generateFleet';
 export { planFleet } from './fleet/plan';
-export type { FleetOptions, FleetPlan, ComponentPlan, ClusterPlan } from './fleet/plan';
+export type {
+  FleetOptions,
+  FleetPlan,
+  ComponentPlan,
+  ClusterPlan,
+} from './fleet/plan';
 export { createCertificatePool } from './fleet/certificates';
 export type { PoolCertificate } from './fleet/certificates';
 export { toClusterCollection } from './fleet/clusterCollection';

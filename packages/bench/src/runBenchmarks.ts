@@ -2,11 +2,22 @@
  * Runs every benchmark section in one run and returns the rows of the one table.
  * Each section runs the real parts of the plugin in child processes of its own.
  */
-import { benchmarkCollection, CollectionFigures } from './collection/collectionBenchmark';
+import {
+  benchmarkCollection,
+  CollectionFigures,
+} from './collection/collectionBenchmark';
 import path from 'node:path';
-import type { PersistFigures, PreparedFleet } from './evaluation/evaluationProcess';
+import type {
+  PersistFigures,
+  PreparedFleet,
+} from './evaluation/evaluationProcess';
 import { PLUGIN_ID } from './persistence/scorecardDatabase';
 import { projectYear } from './persistence/storageProjection';
+import { ApiFigures, benchmarkApi, LatencyFigures } from './api/apiBenchmark';
+import { planFleet } from './fleet/plan';
+import { BenchPortal, PortalDatabase } from './portal/benchPortal';
+import { ensureAppBuild } from './ui/appBuild';
+import { benchmarkUi, UiFigures } from './ui/uiBenchmark';
 import { createCertificatePool } from './fleet/certificates';
 import type { FleetOptions } from './fleet/plan';
 import { BenchChild, benchModule } from './process/benchChild';
@@ -21,7 +32,14 @@ import {
 } from './report/resultTable';
 import type { SideBySideFigures } from './sideBySide/sideBySideBenchmark';
 
-export const SECTIONS = ['collection', 'evaluation', 'persistence', 'side-by-side'] as const;
+export const SECTIONS = [
+  'collection',
+  'evaluation',
+  'persistence',
+  'side-by-side',
+  'api',
+  'ui',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchmarkOptions {
@@ -35,6 +53,10 @@ export interface BenchmarkOptions {
   runs: number;
   /** Timed runs of the all-checks evaluation (best of). */
   evaluationRuns: number;
+  /** Requests per API latency group. */
+  apiRequests: number;
+  /** The repository (the backend and app started for the API and UI sections). */
+  repoRoot: string;
   sections: ReadonlySet<Section>;
   /** Where the SQLite and PostgreSQL databases go (the API and UI sections serve them). */
   workDir: string;
@@ -45,9 +67,23 @@ export interface BenchmarkOptions {
 }
 
 /** The full run of the issue: 20 clusters × 500 extension components (10,000). */
-export const FULL_RUN = { clusters: 20, componentsPerCluster: 500, smallComponentsPerCluster: 100, runs: 2, evaluationRuns: 1 };
+export const FULL_RUN = {
+  clusters: 20,
+  componentsPerCluster: 500,
+  smallComponentsPerCluster: 100,
+  runs: 2,
+  evaluationRuns: 1,
+  apiRequests: 200,
+};
 /** `--quick`: the same sections on a small fleet, for a smoke run. */
-export const QUICK_RUN = { clusters: 2, componentsPerCluster: 40, smallComponentsPerCluster: 10, runs: 1, evaluationRuns: 1 };
+export const QUICK_RUN = {
+  clusters: 2,
+  componentsPerCluster: 40,
+  smallComponentsPerCluster: 10,
+  runs: 1,
+  evaluationRuns: 1,
+  apiRequests: 40,
+};
 
 const GOALS = {
   collectionRatio: '≤ 3× floor',
@@ -58,31 +94,137 @@ const GOALS = {
   storage: '< 1 GiB/year',
   vsTechInsights: '≥ 50× faster',
   vsPlain: '≤ 5× plain',
+  apiP95: 'p95 < 50 ms',
+  ui: '< 2 s',
 };
+
+const ENGINE_TITLES = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const;
 
 /** The rows a section yields, by key, with what they measure (for a section that fails). */
-const SECTION_ROWS: Record<Section, Array<{ key: string; section: string; measure: string; goal: string }>> = {
+interface RowTemplate {
+  key: string;
+  section: string;
+  measure: string;
+  goal: string;
+}
+
+const apiTemplates = (engine: 'sqlite' | 'postgres'): RowTemplate[] => [
+  {
+    key: `api-list-${engine}`,
+    section: 'API',
+    measure: `component list, ${ENGINE_TITLES[engine]}`,
+    goal: GOALS.apiP95,
+  },
+  {
+    key: `api-summaries-${engine}`,
+    section: 'API',
+    measure: `summaries, ${ENGINE_TITLES[engine]}`,
+    goal: GOALS.apiP95,
+  },
+];
+
+/** The table's order: the issue's (collection, evaluation, side by side, API, storage, UI). */
+const ROW_ORDER = [
+  'collection-time',
+  'collection-requests',
+  'collection-rss',
+  'inventory',
+  'evaluation',
+  'persist-sqlite',
+  'persist-postgres',
+  'side-by-side-tech-insights',
+  'side-by-side-plain',
+  'api-list-sqlite',
+  'api-summaries-sqlite',
+  'api-list-postgres',
+  'api-summaries-postgres',
+  'storage',
+  'ui',
+];
+
+const SECTION_ROWS: Record<Section, RowTemplate[]> = {
   collection: [
-    { key: 'collection-time', section: 'Collection', measure: 'wall time', goal: GOALS.collectionRatio },
-    { key: 'collection-requests', section: 'Collection', measure: 'requests per cluster', goal: GOALS.requests },
-    { key: 'collection-rss', section: 'Collection', measure: 'collector peak RSS', goal: GOALS.rss },
+    {
+      key: 'collection-time',
+      section: 'Collection',
+      measure: 'wall time',
+      goal: GOALS.collectionRatio,
+    },
+    {
+      key: 'collection-requests',
+      section: 'Collection',
+      measure: 'requests per cluster',
+      goal: GOALS.requests,
+    },
+    {
+      key: 'collection-rss',
+      section: 'Collection',
+      measure: 'collector peak RSS',
+      goal: GOALS.rss,
+    },
   ],
   evaluation: [
-    { key: 'inventory', section: 'Inventory', measure: 'buildInventory', goal: GOALS.evaluation },
-    { key: 'evaluation', section: 'Evaluation', measure: 'all checks', goal: GOALS.evaluation },
+    {
+      key: 'inventory',
+      section: 'Inventory',
+      measure: 'buildInventory',
+      goal: GOALS.evaluation,
+    },
+    {
+      key: 'evaluation',
+      section: 'Evaluation',
+      measure: 'all checks',
+      goal: GOALS.evaluation,
+    },
   ],
   persistence: [
-    { key: 'persist-sqlite', section: 'Persistence', measure: 'evaluate + persist, SQLite', goal: GOALS.persist },
-    { key: 'storage', section: 'Storage', measure: 'bytes per snapshot, a year of daily snapshots', goal: GOALS.storage },
-    { key: 'persist-postgres', section: 'Persistence', measure: 'evaluate + persist, PostgreSQL', goal: 'none set' },
+    {
+      key: 'persist-sqlite',
+      section: 'Persistence',
+      measure: 'evaluate + persist, SQLite',
+      goal: GOALS.persist,
+    },
+    {
+      key: 'storage',
+      section: 'Storage',
+      measure: 'bytes per snapshot, a year of daily snapshots',
+      goal: GOALS.storage,
+    },
+    {
+      key: 'persist-postgres',
+      section: 'Persistence',
+      measure: 'evaluate + persist, PostgreSQL',
+      goal: 'none set',
+    },
+  ],
+  api: [...apiTemplates('sqlite'), ...apiTemplates('postgres')],
+  ui: [
+    {
+      key: 'ui',
+      section: 'UI',
+      measure: 'platform page, first table row',
+      goal: GOALS.ui,
+    },
   ],
   'side-by-side': [
-    { key: 'side-by-side-tech-insights', section: 'Side by side', measure: 'ours vs Tech Insights jsonfc', goal: GOALS.vsTechInsights },
-    { key: 'side-by-side-plain', section: 'Side by side', measure: 'ours vs a plain function', goal: GOALS.vsPlain },
+    {
+      key: 'side-by-side-tech-insights',
+      section: 'Side by side',
+      measure: 'ours vs Tech Insights jsonfc',
+      goal: GOALS.vsTechInsights,
+    },
+    {
+      key: 'side-by-side-plain',
+      section: 'Side by side',
+      measure: 'ours vs a plain function',
+      goal: GOALS.vsPlain,
+    },
   ],
 };
 
-export async function runBenchmarks(options: BenchmarkOptions): Promise<ResultRow[]> {
+export async function runBenchmarks(
+  options: BenchmarkOptions,
+): Promise<ResultRow[]> {
   const rows: ResultRow[] = [];
   const { log } = options;
   const fleet = (componentsPerCluster: number): FleetOptions => ({
@@ -92,56 +234,108 @@ export async function runBenchmarks(options: BenchmarkOptions): Promise<ResultRo
     now: options.now,
   });
   const fleetLabel = (m: number) => `${options.clusters} × ${m}`;
-  /** Runs one section; if it fails, its rows say so (the other sections still run). */
-  const section = async (name: Section, run: () => Promise<ResultRow[]>) => {
-    if (!options.sections.has(name)) return;
+  /** Runs a part of the benchmark; if it fails, its rows say so (the other parts still run). */
+  const attempt = async (
+    templates: RowTemplate[],
+    run: () => Promise<ResultRow[]>,
+  ) => {
     try {
       rows.push(...(await run()));
     } catch (error) {
-      const reason = String((error as Error)?.message ?? error).split('\n')[0].slice(0, 300);
-      log(`${name} failed: ${reason}`);
+      const reason = String((error as Error)?.message ?? error)
+        .split('\n')[0]
+        .slice(0, 300);
+      log(`${templates.map(t => t.key).join(', ')} failed: ${reason}`);
       const done = new Set(rows.map(r => r.key));
-      for (const r of SECTION_ROWS[name].filter(x => !done.has(x.key))) {
-        rows.push({ ...notRun(r.key, r.section, r.measure, r.goal, `failed: ${reason}`), error: true });
+      for (const r of templates.filter(x => !done.has(x.key))) {
+        rows.push({
+          ...notRun(r.key, r.section, r.measure, r.goal, `failed: ${reason}`),
+          error: true,
+        });
       }
     }
   };
+  const section = async (name: Section, run: () => Promise<ResultRow[]>) => {
+    if (options.sections.has(name)) await attempt(SECTION_ROWS[name], run);
+  };
   log('generating the certificate pool');
   const certs = await createCertificatePool({ now: options.now });
+  let prepared: PreparedFleet | undefined;
 
   await section('collection', async () => {
-    log(`collection: ${fleetLabel(options.componentsPerCluster)} over ${options.tls ? 'HTTPS' : 'HTTP'}`);
-    const big = await benchmarkCollection({ fleet: fleet(options.componentsPerCluster), certs, tls: options.tls, floor: true });
-    log(`collection: ${fleetLabel(options.smallComponentsPerCluster)} (requests only)`);
-    const small = await benchmarkCollection({ fleet: fleet(options.smallComponentsPerCluster), certs, tls: options.tls, floor: false });
+    log(
+      `collection: ${fleetLabel(options.componentsPerCluster)} over ${
+        options.tls ? 'HTTPS' : 'HTTP'
+      }`,
+    );
+    const big = await benchmarkCollection({
+      fleet: fleet(options.componentsPerCluster),
+      certs,
+      tls: options.tls,
+      floor: true,
+    });
+    log(
+      `collection: ${fleetLabel(
+        options.smallComponentsPerCluster,
+      )} (requests only)`,
+    );
+    const small = await benchmarkCollection({
+      fleet: fleet(options.smallComponentsPerCluster),
+      certs,
+      tls: options.tls,
+      floor: false,
+    });
     return collectionRows(big, small, fleetLabel);
   });
 
   const inChild: Section[] = ['evaluation', 'persistence', 'side-by-side'];
   if (inChild.some(name => options.sections.has(name))) {
-    const child = BenchChild.start(benchModule('evaluation/evaluationProcess.ts'), { name: 'evaluation' });
+    const child = BenchChild.start(
+      benchModule('evaluation/evaluationProcess.ts'),
+      { name: 'evaluation' },
+    );
     try {
-      log(`evaluation: generating and inventorying ${fleetLabel(options.componentsPerCluster)}`);
-      const preparing = child.request<PreparedFleet>('prepare', { fleet: fleet(options.componentsPerCluster), certs });
-      preparing.catch(() => {}); // each section reports the failure
+      log(
+        `evaluation: generating and inventorying ${fleetLabel(
+          options.componentsPerCluster,
+        )}`,
+      );
+      const preparing = child.request<PreparedFleet>('prepare', {
+        fleet: fleet(options.componentsPerCluster),
+        certs,
+      });
+      preparing.then(p => (prepared = p)).catch(() => {}); // each section reports a failure
       await section('evaluation', async () => {
-        const prepared = await preparing;
+        const fleetReady = await preparing;
         log('evaluation: all checks');
-        const evaluated = await child.request<{ components: number; evaluateMs: number }>('evaluate', { runs: options.evaluationRuns });
+        const evaluated = await child.request<{
+          components: number;
+          evaluateMs: number;
+        }>('evaluate', { runs: options.evaluationRuns });
         return [
           {
             key: 'inventory',
             section: 'Inventory',
-            measure: `buildInventory, ${count(prepared.components)} components (${count(prepared.objects)} objects), all clusters in one call`,
-            figure: `${seconds(prepared.inventoryMs)} (${count(prepared.components / (prepared.inventoryMs / 1000))} components/s)`,
+            measure: `buildInventory, ${count(
+              fleetReady.components,
+            )} components (${count(
+              fleetReady.objects,
+            )} objects), all clusters in one call`,
+            figure: `${seconds(fleetReady.inventoryMs)} (${count(
+              fleetReady.components / (fleetReady.inventoryMs / 1000),
+            )} components/s)`,
             goal: GOALS.evaluation,
             verdict: 'info',
           },
           {
             key: 'evaluation',
             section: 'Evaluation',
-            measure: `all checks over ${count(evaluated.components)} components`,
-            figure: `${seconds(evaluated.evaluateMs)} = ${count(evaluated.components / (evaluated.evaluateMs / 1000))} components/s`,
+            measure: `all checks over ${count(
+              evaluated.components,
+            )} components`,
+            figure: `${seconds(evaluated.evaluateMs)} = ${count(
+              evaluated.components / (evaluated.evaluateMs / 1000),
+            )} components/s`,
             goal: GOALS.evaluation,
             verdict: 'info',
           },
@@ -149,7 +343,9 @@ export async function runBenchmarks(options: BenchmarkOptions): Promise<ResultRo
       });
       await section('persistence', async () => {
         await preparing;
-        log('persistence: evaluate + persist on SQLite, then one more daily snapshot');
+        log(
+          'persistence: evaluate + persist on SQLite, then one more daily snapshot',
+        );
         const sqlite = await child.request<PersistFigures>('persist', {
           engine: 'sqlite',
           location: path.join(options.workDir, `${PLUGIN_ID}.sqlite`),
@@ -157,23 +353,177 @@ export async function runBenchmarks(options: BenchmarkOptions): Promise<ResultRo
         });
         const out = persistenceRows(sqlite, options.now);
         if (!options.postgres.connection) {
-          return [...out, notRun('persist-postgres', 'Persistence', 'evaluate + persist on PostgreSQL', 'none set', options.postgres.reason ?? 'no PostgreSQL')];
+          return [
+            ...out,
+            notRun(
+              'persist-postgres',
+              'Persistence',
+              'evaluate + persist on PostgreSQL',
+              'none set',
+              options.postgres.reason ?? 'no PostgreSQL',
+            ),
+          ];
         }
         rows.push(...out);
         log('persistence: evaluate + persist on PostgreSQL');
-        const pg = await child.request<PersistFigures>('persist', { engine: 'postgres', location: options.postgres.connection, days: 0 });
+        const pg = await child.request<PersistFigures>('persist', {
+          engine: 'postgres',
+          location: options.postgres.connection,
+          days: 0,
+        });
         return [persistRow('persist-postgres', 'PostgreSQL', pg, 'info')];
       });
       await section('side-by-side', async () => {
         await preparing;
         log('side by side: ours, Tech Insights jsonfc, plain function');
-        return sideBySideRows(await child.request<SideBySideFigures>('sideBySide', { runs: options.runs }));
+        return sideBySideRows(
+          await child.request<SideBySideFigures>('sideBySide', {
+            runs: options.runs,
+          }),
+        );
       });
     } finally {
       await child.stop();
     }
   }
-  return rows;
+
+  // API and UI: the real backend over the databases the persistence section wrote
+  const served = async (engine: 'sqlite' | 'postgres') => {
+    if (!options.sections.has('persistence'))
+      throw new Error('needs the persistence section in the same run');
+    const written = rows.find(r => r.key === `persist-${engine}`);
+    if (!written || written.verdict === 'not run')
+      throw new Error(
+        `no ${ENGINE_TITLES[engine]} snapshot was written in this run`,
+      );
+    const database: PortalDatabase =
+      engine === 'sqlite'
+        ? { engine, location: options.workDir }
+        : { engine, location: options.postgres.connection! };
+    log(`backend: starting on ${ENGINE_TITLES[engine]}`);
+    return BenchPortal.start({
+      repoRoot: options.repoRoot,
+      workDir: options.workDir,
+      database,
+    });
+  };
+  const visibleComponents = () => prepared?.catalogComponents ?? 0;
+  const apiRows = async (
+    portal: BenchPortal,
+    engine: 'sqlite' | 'postgres',
+  ) => {
+    log(
+      `api: ${options.apiRequests} list and ${Math.ceil(
+        options.apiRequests / 2,
+      )} summary requests on ${ENGINE_TITLES[engine]}`,
+    );
+    return apiLatencyRows(
+      await benchmarkApi({
+        portal,
+        plan: planFleet(fleet(options.componentsPerCluster)),
+        expectedComponents: visibleComponents(),
+        requests: options.apiRequests,
+      }),
+      engine,
+    );
+  };
+  const wantApi = options.sections.has('api');
+  const wantUi = options.sections.has('ui');
+  if (wantApi || wantUi) {
+    await attempt(
+      [
+        ...(wantApi ? apiTemplates('sqlite') : []),
+        ...(wantUi ? SECTION_ROWS.ui : []),
+      ],
+      async () => {
+        if (wantUi) await ensureAppBuild(options.repoRoot, log);
+        const portal = await served('sqlite');
+        try {
+          if (wantApi)
+            await attempt(apiTemplates('sqlite'), () =>
+              apiRows(portal, 'sqlite'),
+            );
+          if (wantUi) {
+            await attempt(SECTION_ROWS.ui, async () => {
+              log('ui: platform page in headless Chromium');
+              return [
+                uiRow(
+                  await benchmarkUi(portal, { runs: 3 }),
+                  visibleComponents(),
+                ),
+              ];
+            });
+          }
+        } finally {
+          await portal.stop();
+        }
+        return [];
+      },
+    );
+  }
+  if (wantApi) {
+    await attempt(apiTemplates('postgres'), async () => {
+      if (!options.postgres.connection)
+        throw new Error(options.postgres.reason ?? 'no PostgreSQL');
+      const portal = await served('postgres');
+      try {
+        return await apiRows(portal, 'postgres');
+      } finally {
+        await portal.stop();
+      }
+    });
+  }
+  return rows.sort(
+    (a, b) => ROW_ORDER.indexOf(a.key) - ROW_ORDER.indexOf(b.key),
+  );
+}
+
+function apiLatencyRows(
+  f: ApiFigures,
+  engine: 'sqlite' | 'postgres',
+): ResultRow[] {
+  const figure = (l: LatencyFigures) =>
+    `p50 ${seconds(l.p50Ms)}, p95 ${seconds(l.p95Ms)} (${l.requests} requests)`;
+  return [
+    {
+      key: `api-list-${engine}`,
+      section: 'API',
+      measure: `filtered, sorted, paginated component list, ${count(
+        f.components,
+      )} visible components, ${ENGINE_TITLES[engine]}`,
+      figure: figure(f.list),
+      goal: GOALS.apiP95,
+      verdict: verdict(f.list.p95Ms < 50),
+    },
+    {
+      key: `api-summaries-${engine}`,
+      section: 'API',
+      measure: `team and heat-map summaries, ${ENGINE_TITLES[engine]}`,
+      figure: figure(f.summaries),
+      goal: GOALS.apiP95,
+      verdict: verdict(f.summaries.p95Ms < 50),
+    },
+  ];
+}
+
+function uiRow(f: UiFigures, components: number): ResultRow {
+  const c = f.cold;
+  return {
+    key: 'ui',
+    section: 'UI',
+    measure: `platform page, first table row, ${count(
+      components,
+    )} visible components, headless Chromium`,
+    figure: `${seconds(
+      f.coldMs,
+    )} with an empty cache (HTML + app ready ${seconds(
+      c.domContentLoadedMs,
+    )}, list request sent ${seconds(c.listRequestStartMs)}, answered ${seconds(
+      c.listResponseEndMs,
+    )}); cached assets ${seconds(f.warmMs)}`,
+    goal: GOALS.ui,
+    verdict: verdict(f.coldMs < 2000),
+  };
 }
 
 function collectionRows(
@@ -184,22 +534,31 @@ function collectionRows(
   const section = 'Collection';
   const problems = [...big.problems, ...small.problems];
   if (problems.length) {
-    throw new Error(`the collector reported problems, the figures would mean nothing: ${problems.slice(0, 5).join('; ')}`);
+    throw new Error(
+      `the collector reported problems, the figures would mean nothing: ${problems
+        .slice(0, 5)
+        .join('; ')}`,
+    );
   }
   const floorMs = big.floor!.parseMs;
   const firstPages = (f: CollectionFigures) => ({
     min: f.requestsPerCluster.min - f.continuePagesPerCluster.max,
     max: f.requestsPerCluster.max - f.continuePagesPerCluster.min,
   });
-  const range = (r: { min: number; max: number }) => (r.min === r.max ? `${r.min}` : `${r.min}–${r.max}`);
+  const range = (r: { min: number; max: number }) =>
+    r.min === r.max ? `${r.min}` : `${r.min}–${r.max}`;
   const bigFirst = firstPages(big);
   const smallFirst = firstPages(small);
   return [
     {
       key: 'collection-time',
       section,
-      measure: `wall time, ${label(big.componentsPerCluster)} (${count(big.objects)} objects, ${bytes(big.responseBytes)} of JSON)`,
-      figure: `${seconds(big.wallMs)} = ${ratio(big.wallMs / floorMs)} the floor (JSON.parse of the same bodies: ${seconds(floorMs)})`,
+      measure: `wall time, ${label(big.componentsPerCluster)} (${count(
+        big.objects,
+      )} objects, ${bytes(big.responseBytes)} of JSON)`,
+      figure: `${seconds(big.wallMs)} = ${ratio(
+        big.wallMs / floorMs,
+      )} the floor (JSON.parse of the same bodies: ${seconds(floorMs)})`,
       goal: GOALS.collectionRatio,
       verdict: verdict(big.wallMs <= 3 * floorMs),
     },
@@ -207,42 +566,65 @@ function collectionRows(
       key: 'collection-requests',
       section,
       measure: `requests per cluster, M = ${big.componentsPerCluster} vs M = ${small.componentsPerCluster}`,
-      figure: `${range(big.requestsPerCluster)} vs ${range(small.requestsPerCluster)} (without continue pages, one per 500 objects of a list: ${range(bigFirst)} vs ${range(smallFirst)})`,
+      figure: `${range(big.requestsPerCluster)} vs ${range(
+        small.requestsPerCluster,
+      )} (without continue pages, one per 500 objects of a list: ${range(
+        bigFirst,
+      )} vs ${range(smallFirst)})`,
       goal: GOALS.requests,
-      verdict: verdict(bigFirst.min === smallFirst.min && bigFirst.max === smallFirst.max),
+      verdict: verdict(
+        bigFirst.min === smallFirst.min && bigFirst.max === smallFirst.max,
+      ),
     },
     {
       key: 'collection-rss',
       section,
       measure: `collector peak RSS, ${label(big.componentsPerCluster)}`,
-      figure: `${bytes(big.peakRssBytes)} (${bytes(big.rssBeforeBytes)} before collecting)`,
+      figure: `${bytes(big.peakRssBytes)} (${bytes(
+        big.rssBeforeBytes,
+      )} before collecting)`,
       goal: GOALS.rss,
       verdict: 'info',
     },
   ];
 }
 
-function persistRow(key: string, engine: string, f: PersistFigures, goal: 'goal' | 'info'): ResultRow {
+function persistRow(
+  key: string,
+  engine: string,
+  f: PersistFigures,
+  goal: 'goal' | 'info',
+): ResultRow {
   return {
     key,
     section: 'Persistence',
     measure: `evaluate + persist ${count(f.components)} components, ${engine}`,
-    figure: `${seconds(f.totalMs)} (evaluate ${seconds(f.evaluateMs)}, snapshot write ${seconds(f.persistMs)})`,
+    figure: `${seconds(f.totalMs)} (evaluate ${seconds(
+      f.evaluateMs,
+    )}, snapshot write ${seconds(f.persistMs)})`,
     goal: goal === 'goal' ? GOALS.persist : 'none set',
     verdict: goal === 'goal' ? verdict(f.totalMs < 2000) : 'info',
   };
 }
 
 function persistenceRows(f: PersistFigures, now: Date): ResultRow[] {
-  const daily = f.dailyIncrementBytes.reduce((a, b) => a + b, 0) / Math.max(1, f.dailyIncrementBytes.length);
+  const daily =
+    f.dailyIncrementBytes.reduce((a, b) => a + b, 0) /
+    Math.max(1, f.dailyIncrementBytes.length);
   const year = projectYear(f.firstSnapshotBytes, daily, now);
   return [
     persistRow('persist-sqlite', 'SQLite', f, 'goal'),
     {
       key: 'storage',
       section: 'Storage',
-      measure: `bytes per snapshot, ${count(f.components)} components (SQLite), a year of daily snapshots`,
-      figure: `first ${bytes(f.firstSnapshotBytes)}, next day +${bytes(daily)}; ${year.keptAfterYear} kept after a year: ${bytes(year.yearBytes)}/year (${bytes(year.yearBytesWithoutRetention)} without retention)`,
+      measure: `bytes per snapshot, ${count(
+        f.components,
+      )} components (SQLite), a year of daily snapshots`,
+      figure: `first ${bytes(f.firstSnapshotBytes)}, next day +${bytes(
+        daily,
+      )}; ${year.keptAfterYear} kept after a year: ${bytes(
+        year.yearBytes,
+      )}/year (${bytes(year.yearBytesWithoutRetention)} without retention)`,
       goal: GOALS.storage,
       verdict: verdict(year.yearBytes < 1024 ** 3),
     },
@@ -250,15 +632,22 @@ function persistenceRows(f: PersistFigures, now: Date): ResultRow[] {
 }
 
 function sideBySideRows(f: SideBySideFigures): ResultRow[] {
-  const perComponent = (ms: number) => `${seconds(ms / f.components)}/component`;
+  const perComponent = (ms: number) =>
+    `${seconds(ms / f.components)}/component`;
   const section = 'Side by side';
-  const what = `${f.checks} equivalent checks over ${count(f.components)} catalog components`;
+  const what = `${f.checks} equivalent checks over ${count(
+    f.components,
+  )} catalog components`;
   return [
     {
       key: 'side-by-side-tech-insights',
       section,
       measure: `${what}: ours vs Tech Insights jsonfc runChecks`,
-      figure: `ours ${seconds(f.oursMs)} (${perComponent(f.oursMs)}), jsonfc ${seconds(f.techInsightsMs)} (${perComponent(f.techInsightsMs)}): ${ratio(f.techInsightsMs / f.oursMs)} faster`,
+      figure: `ours ${seconds(f.oursMs)} (${perComponent(
+        f.oursMs,
+      )}), jsonfc ${seconds(f.techInsightsMs)} (${perComponent(
+        f.techInsightsMs,
+      )}): ${ratio(f.techInsightsMs / f.oursMs)} faster`,
       goal: GOALS.vsTechInsights,
       verdict: verdict(f.techInsightsMs / f.oursMs >= 50),
     },
@@ -266,7 +655,9 @@ function sideBySideRows(f: SideBySideFigures): ResultRow[] {
       key: 'side-by-side-plain',
       section,
       measure: `${what}: ours vs a plain function`,
-      figure: `plain ${seconds(f.plainMs)} (${perComponent(f.plainMs)}): ours ${ratio(f.oursMs / f.plainMs)} the plain time`,
+      figure: `plain ${seconds(f.plainMs)} (${perComponent(
+        f.plainMs,
+      )}): ours ${ratio(f.oursMs / f.plainMs)} the plain time`,
       goal: GOALS.vsPlain,
       verdict: verdict(f.oursMs / f.plainMs <= 5),
     },

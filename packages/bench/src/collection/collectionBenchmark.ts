@@ -35,7 +35,9 @@ export async function benchmarkCollection(options: {
   /** Measure the JSON.parse floor (and warm the stand-ins' caches first). */
   floor: boolean;
 }): Promise<CollectionFigures> {
-  const server = BenchChild.start(here('fleetApiServer.ts'), { name: 'stand-in API servers' });
+  const server = BenchChild.start(here('fleetApiServer.ts'), {
+    name: 'stand-in API servers',
+  });
   const children: BenchChild[] = [server];
   try {
     const served = await server.request<ServedCluster[]>('start', {
@@ -45,9 +47,13 @@ export async function benchmarkCollection(options: {
     });
 
     const runCollector = async () => {
-      const collector = BenchChild.start(here('fleetCollector.ts'), { name: 'collector' });
+      const collector = BenchChild.start(here('fleetCollector.ts'), {
+        name: 'collector',
+      });
       children.push(collector);
-      const run = await collector.request<CollectionRun>('collect', { clusters: served });
+      const run = await collector.request<CollectionRun>('collect', {
+        clusters: served,
+      });
       await collector.stop();
       return run;
     };
@@ -59,20 +65,29 @@ export async function benchmarkCollection(options: {
       await server.request('reset');
     }
     const run = await runCollector();
-    const requests = await server.request<Array<{ cluster: string; urls: string[]; bytes: number }>>('requests');
+    const requests = await server.request<
+      Array<{ cluster: string; urls: string[]; bytes: number }>
+    >('requests');
 
     let floor: ParseFloor | undefined;
     if (options.floor) {
-      const parser = BenchChild.start(here('parseFloor.ts'), { name: 'parse floor' });
+      const parser = BenchChild.start(here('parseFloor.ts'), {
+        name: 'parse floor',
+      });
       children.push(parser);
       floor = await parser.request<ParseFloor>('measure', {
-        clusters: requests.map(r => ({ served: served.find(s => s.name === r.cluster)!, urls: r.urls })),
+        clusters: requests.map(r => ({
+          served: served.find(s => s.name === r.cluster)!,
+          urls: r.urls,
+        })),
       });
       await parser.stop();
     }
 
     const counts = requests.map(r => r.urls.length);
-    const continues = requests.map(r => r.urls.filter(u => u.includes('continue=')).length);
+    const continues = requests.map(
+      r => r.urls.filter(u => u.includes('continue=')).length,
+    );
     return {
       clusters: served.length,
       componentsPerCluster: options.fleet.componentsPerCluster,
@@ -80,8 +95,14 @@ export async function benchmarkCollection(options: {
       wallMs: run.wallMs,
       rssBeforeBytes: run.rssBeforeBytes,
       peakRssBytes: run.peakRssBytes,
-      requestsPerCluster: { min: Math.min(...counts), max: Math.max(...counts) },
-      continuePagesPerCluster: { min: Math.min(...continues), max: Math.max(...continues) },
+      requestsPerCluster: {
+        min: Math.min(...counts),
+        max: Math.max(...counts),
+      },
+      continuePagesPerCluster: {
+        min: Math.min(...continues),
+        max: Math.max(...continues),
+      },
       responseBytes: requests.reduce((s, r) => s + r.bytes, 0),
       floor,
       problems: run.problems,

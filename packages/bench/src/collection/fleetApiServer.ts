@@ -14,13 +14,18 @@ import {
   StandInHandler,
 } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/testing/standInApiServer';
 import { RESOURCE_SPECS } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/resources';
-import { createServingCertificate, PoolCertificate } from '../fleet/certificates';
-import { FLEET_OPTIONAL_RESOURCES, servedVersion } from '../fleet/clusterCollection';
+import {
+  createServingCertificate,
+  PoolCertificate,
+} from '../fleet/certificates';
+import {
+  FLEET_OPTIONAL_RESOURCES,
+  servedVersion,
+} from '../fleet/clusterCollection';
 import { generateFleet } from '../fleet/generateFleet';
 import type { FleetOptions } from '../fleet/plan';
 import { serveBenchRequests } from '../process/benchChild';
 import { STAND_IN_TOKEN, type ServedCluster } from './fleetEndpoints';
-
 
 interface RunningCluster {
   name: string;
@@ -33,22 +38,47 @@ interface RunningCluster {
 
 const clusters: RunningCluster[] = [];
 
-async function start(request: { fleet: FleetOptions; certs: PoolCertificate[]; tls: boolean }): Promise<ServedCluster[]> {
+async function start(request: {
+  fleet: FleetOptions;
+  certs: PoolCertificate[];
+  tls: boolean;
+}): Promise<ServedCluster[]> {
   const fleet = generateFleet(request.fleet, request.certs);
   const tls = request.tls ? await createServingCertificate() : undefined;
   const served: ServedCluster[] = [];
   for (const plan of fleet.plan.clusters) {
     const generated = fleet.cluster(plan.name);
-    const cluster = standInClusterFromObjects(generated.objects, generated.version);
+    const cluster = standInClusterFromObjects(
+      generated.objects,
+      generated.version,
+    );
     for (const spec of RESOURCE_SPECS) {
       // installed APIs are served (and listed) even when a small cluster has none of their objects
-      if (FLEET_OPTIONAL_RESOURCES.includes(spec.key) && !cluster.resources.some(r => r.plural === spec.plural && r.group === spec.group)) {
-        cluster.resources.push({ ...spec, version: servedVersion(spec, generated), objects: [] });
+      if (
+        FLEET_OPTIONAL_RESOURCES.includes(spec.key) &&
+        !cluster.resources.some(
+          r => r.plural === spec.plural && r.group === spec.group,
+        )
+      ) {
+        cluster.resources.push({
+          ...spec,
+          version: servedVersion(spec, generated),
+          objects: [],
+        });
       }
     }
     const handler = createStandInHandler({ cluster, token: STAND_IN_TOKEN });
-    const running: RunningCluster = { name: plan.name, handler, server: undefined as any, cache: new Map(), requests: [] };
-    const listener = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const running: RunningCluster = {
+      name: plan.name,
+      handler,
+      server: undefined as any,
+      cache: new Map(),
+      requests: [],
+    };
+    const listener = async (
+      req: http.IncomingMessage,
+      res: http.ServerResponse,
+    ) => {
       const url = req.url ?? '/';
       running.requests.push(url);
       let answer = running.cache.get(url);
@@ -67,11 +97,18 @@ async function start(request: { fleet: FleetOptions; certs: PoolCertificate[]; t
         answer = { status: fresh.status, body: Buffer.from(fresh.body) };
         if (fresh.status === 200) running.cache.set(url, answer);
       }
-      res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': answer.body.length });
+      res.writeHead(answer.status, {
+        'content-type': 'application/json',
+        'content-length': answer.body.length,
+      });
       res.end(answer.body);
     };
-    running.server = tls ? https.createServer({ key: tls.key, cert: tls.cert }, listener) : http.createServer(listener);
-    await new Promise<void>(resolve => running.server.listen(0, '127.0.0.1', resolve));
+    running.server = tls
+      ? https.createServer({ key: tls.key, cert: tls.cert }, listener)
+      : http.createServer(listener);
+    await new Promise<void>(resolve =>
+      running.server.listen(0, '127.0.0.1', resolve),
+    );
     const port = (running.server.address() as AddressInfo).port;
     clusters.push(running);
     served.push({
@@ -89,7 +126,10 @@ function requests(): Array<{ cluster: string; urls: string[]; bytes: number }> {
   return clusters.map(c => ({
     cluster: c.name,
     urls: [...c.requests],
-    bytes: c.requests.reduce((sum, u) => sum + (c.cache.get(u)?.body.length ?? 0), 0),
+    bytes: c.requests.reduce(
+      (sum, u) => sum + (c.cache.get(u)?.body.length ?? 0),
+      0,
+    ),
   }));
 }
 

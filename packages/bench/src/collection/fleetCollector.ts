@@ -3,7 +3,10 @@
  * node-fetch) reading every cluster of the fleet at once. Alone in its process, so
  * the peak RSS it reports is the collector's own.
  */
-import { collectLiveCluster, LIVE_CLUSTER_DEFAULTS } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/live';
+import {
+  collectLiveCluster,
+  LIVE_CLUSTER_DEFAULTS,
+} from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/live';
 import type { ClusterCollection } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
 import { serveBenchRequests } from '../process/benchChild';
 import { STAND_IN_TOKEN, type ServedCluster } from './fleetEndpoints';
@@ -18,7 +21,9 @@ export interface CollectionRun {
   problems: string[];
 }
 
-async function collect(request: { clusters: ServedCluster[] }): Promise<CollectionRun> {
+async function collect(request: {
+  clusters: ServedCluster[];
+}): Promise<CollectionRun> {
   // client-node loads on first use: load it before measuring
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('@kubernetes/client-node');
@@ -44,7 +49,8 @@ async function collect(request: { clusters: ServedCluster[] }): Promise<Collecti
   for (const c of collections) {
     if (c.error) problems.push(`${c.cluster}: ${c.error}`);
     for (const [key, read] of Object.entries(c.reads)) {
-      if (read && read.state !== 'ok' && read.state !== 'not-served') problems.push(`${c.cluster} ${key}: ${read.state}`);
+      if (read && read.state !== 'ok' && read.state !== 'not-served')
+        problems.push(`${c.cluster} ${key}: ${read.state}`);
     }
     for (const list of Object.values(c.objects)) objects += list?.length ?? 0;
   }

@@ -15,8 +15,13 @@ function download(base: ServedCluster, path: string): Promise<string> {
     const req = client.get(
       url,
       {
-        headers: { authorization: `Bearer ${STAND_IN_TOKEN}`, accept: 'application/json' },
-        ...(base.caData ? { ca: Buffer.from(base.caData, 'base64').toString('utf8') } : {}),
+        headers: {
+          authorization: `Bearer ${STAND_IN_TOKEN}`,
+          accept: 'application/json',
+        },
+        ...(base.caData
+          ? { ca: Buffer.from(base.caData, 'base64').toString('utf8') }
+          : {}),
       },
       res => {
         const chunks: Buffer[] = [];
@@ -35,7 +40,10 @@ export interface ParseFloor {
   bytes: number;
 }
 
-async function measure(request: { clusters: Array<{ served: ServedCluster; urls: string[] }>; passes?: number }): Promise<ParseFloor> {
+async function measure(request: {
+  clusters: Array<{ served: ServedCluster; urls: string[] }>;
+  passes?: number;
+}): Promise<ParseFloor> {
   const bodies: string[] = [];
   for (const { served, urls } of request.clusters) {
     for (const u of urls) bodies.push(await download(served, u));
@@ -48,7 +56,11 @@ async function measure(request: { clusters: Array<{ served: ServedCluster; urls:
     best = Math.min(best, performance.now() - started);
     kept.length = 0;
   }
-  return { parseMs: best, bodies: bodies.length, bytes: bodies.reduce((s, b) => s + Buffer.byteLength(b), 0) };
+  return {
+    parseMs: best,
+    bodies: bodies.length,
+    bytes: bodies.reduce((s, b) => s + Buffer.byteLength(b), 0),
+  };
 }
 
 serveBenchRequests({ measure });

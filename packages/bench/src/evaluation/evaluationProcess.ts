@@ -23,7 +23,12 @@ import {
   sideBySideInput,
 } from '../sideBySide/sideBySideBenchmark';
 import { bestOfMs, timeMs } from '../timing/measure';
-import { DatabaseEngine, freshPostgres, freshSqlite, usedBytes } from '../persistence/scorecardDatabase';
+import {
+  DatabaseEngine,
+  freshPostgres,
+  freshSqlite,
+  usedBytes,
+} from '../persistence/scorecardDatabase';
 
 export interface PersistFigures {
   components: number;
@@ -39,6 +44,8 @@ export interface PersistFigures {
 export interface PreparedFleet {
   clusters: number;
   components: number;
+  /** Components with a catalog entity (what a user who is not an admin sees; orphans are admin-only). */
+  catalogComponents: number;
   objects: number;
   generateMs: number;
   inventoryMs: number;
@@ -53,7 +60,10 @@ function current(): Inventory {
 }
 
 serveBenchRequests({
-  async prepare(request: { fleet: FleetOptions; certs: PoolCertificate[] }): Promise<PreparedFleet> {
+  async prepare(request: {
+    fleet: FleetOptions;
+    certs: PoolCertificate[];
+  }): Promise<PreparedFleet> {
     now = request.fleet.now;
     const fleet = generateFleet(request.fleet, request.certs);
     let objects = 0;
@@ -66,16 +76,33 @@ serveBenchRequests({
       });
     });
     const inventoryMs = await timeMs(() => {
-      inventory = buildInventory({ clusters: collections, entities: fleet.entities, now });
+      inventory = buildInventory({
+        clusters: collections,
+        entities: fleet.entities,
+        now,
+      });
     });
-    return { clusters: collections.length, components: current().components.length, objects, generateMs, inventoryMs };
+    const components = current().components;
+    return {
+      clusters: collections.length,
+      components: components.length,
+      catalogComponents: components.filter(c => c.catalog).length,
+      objects,
+      generateMs,
+      inventoryMs,
+    };
   },
 
   /** All checks over every component (best of `runs`, after a warm-up on 500). */
   async evaluate(request: { runs: number }) {
     const inv = current();
-    evaluateInventory({ ...inv, components: inv.components.slice(0, 500) }, { now });
-    const evaluateMs = await bestOfMs(request.runs, () => evaluateInventory(inv, { now }));
+    evaluateInventory(
+      { ...inv, components: inv.components.slice(0, 500) },
+      { now },
+    );
+    const evaluateMs = await bestOfMs(request.runs, () =>
+      evaluateInventory(inv, { now }),
+    );
     return { components: inv.components.length, evaluateMs };
   },
 
@@ -85,9 +112,16 @@ serveBenchRequests({
    * snapshots of the same fleet (the clock moves on: certificate days, support windows
    * and experiment freshness change, so do the evaluations) to see what a day adds.
    */
-  async persist(request: { engine: DatabaseEngine; location: string; days: number }): Promise<PersistFigures> {
+  async persist(request: {
+    engine: DatabaseEngine;
+    location: string;
+    days: number;
+  }): Promise<PersistFigures> {
     const inv = current();
-    const knex = request.engine === 'sqlite' ? await freshSqlite(request.location) : await freshPostgres(request.location);
+    const knex =
+      request.engine === 'sqlite'
+        ? await freshSqlite(request.location)
+        : await freshPostgres(request.location);
     try {
       const stores = createScorecardStores(knex);
       const emptyBytes = await usedBytes(knex);
@@ -99,10 +133,19 @@ serveBenchRequests({
           const scorecards = evaluateInventory(inv, { now: at });
           evaluateMs = performance.now() - started;
           await stores.snapshots.writeSnapshot(
-            snapshotInput(inv, scorecards, { takenAt: at.toISOString(), trigger: 'schedule', refreshId: null }),
+            snapshotInput(inv, scorecards, {
+              takenAt: at.toISOString(),
+              trigger: 'schedule',
+              refreshId: null,
+            }),
           );
         });
-        return { evaluateMs, persistMs: totalMs - evaluateMs, totalMs, bytes: await usedBytes(knex) };
+        return {
+          evaluateMs,
+          persistMs: totalMs - evaluateMs,
+          totalMs,
+          bytes: await usedBytes(knex),
+        };
       };
       const first = await write(0);
       const later: number[] = [];
@@ -138,6 +181,12 @@ serveBenchRequests({
     global.gc?.();
     const techInsightsMs = await measureTechInsights(refs, facts, request.runs);
     const plainMs = await measurePlain(facts);
-    return { components: refs.length, checks: EQUIVALENT_CHECK_IDS.length, oursMs, techInsightsMs, plainMs };
+    return {
+      components: refs.length,
+      checks: EQUIVALENT_CHECK_IDS.length,
+      oursMs,
+      techInsightsMs,
+      plainMs,
+    };
   },
 });

@@ -10,7 +10,13 @@ import { deviceResourceOf, schedulerNameOf } from './kinds';
 import type { ComponentPlan, FleetPlan } from './plan';
 import { SeededRandom } from './random';
 
-const RESPONSIBILITIES = ['certificates', 'rbac', 'capacity', 'upgrades', 'retirement'] as const;
+const RESPONSIBILITIES = [
+  'certificates',
+  'rbac',
+  'capacity',
+  'upgrades',
+  'retirement',
+] as const;
 
 const PATH_OF: Record<string, string> = {
   'crd-controller': 'async-control',
@@ -37,14 +43,24 @@ export function catalogEntities(plan: FleetPlan): Entity[] {
     spec: { owner: 'group:default/platform' },
   });
   entities.push(group('platform', 'department', rng, true, plan.teams));
-  for (const team of plan.teams) entities.push(group(team, 'team', rng, rng.chance(0.9)));
-  const users = Array.from({ length: Math.min(10, plan.teams.length) }, (_, i) => `user-${i}`);
+  for (const team of plan.teams)
+    entities.push(group(team, 'team', rng, rng.chance(0.9)));
+  const users = Array.from(
+    { length: Math.min(10, plan.teams.length) },
+    (_, i) => `user-${i}`,
+  );
   for (const [i, name] of users.entries()) {
     entities.push({
       apiVersion: 'backstage.io/v1alpha1',
       kind: 'User',
       metadata: { name },
-      spec: { profile: { displayName: `Engineer ${i}`, email: `${name}@fleet.example` }, memberOf: [plan.teams[i]] },
+      spec: {
+        profile: {
+          displayName: `Engineer ${i}`,
+          email: `${name}@fleet.example`,
+        },
+        memberOf: [plan.teams[i]],
+      },
     });
   }
   for (const c of plan.components) {
@@ -53,7 +69,13 @@ export function catalogEntities(plan: FleetPlan): Entity[] {
   return entities;
 }
 
-function group(name: string, type: string, rng: SeededRandom, contacts: boolean, children: string[] = []): Entity {
+function group(
+  name: string,
+  type: string,
+  rng: SeededRandom,
+  contacts: boolean,
+  children: string[] = [],
+): Entity {
   return {
     apiVersion: 'backstage.io/v1alpha1',
     kind: 'Group',
@@ -62,14 +84,25 @@ function group(name: string, type: string, rng: SeededRandom, contacts: boolean,
       title: name.replace(/-/g, ' '),
       ...(contacts
         ? {
-            annotations: { 'pagerduty.com/service-id': `P${rng.int(100000, 999999)}` },
-            links: [{ url: `https://chat.fleet.example/channels/${name}`, title: `#${name}`, icon: 'chat' }],
+            annotations: {
+              'pagerduty.com/service-id': `P${rng.int(100000, 999999)}`,
+            },
+            links: [
+              {
+                url: `https://chat.fleet.example/channels/${name}`,
+                title: `#${name}`,
+                icon: 'chat',
+              },
+            ],
           }
         : {}),
     },
     spec: {
       type,
-      profile: { displayName: name, ...(contacts ? { email: `${name}@fleet.example` } : {}) },
+      profile: {
+        displayName: name,
+        ...(contacts ? { email: `${name}@fleet.example` } : {}),
+      },
       ...(type === 'team' ? { parent: 'platform' } : {}),
       children,
     },
@@ -78,18 +111,33 @@ function group(name: string, type: string, rng: SeededRandom, contacts: boolean,
 
 function componentEntity(c: ComponentPlan, users: string[]): Entity {
   const t = c.traits;
-  const owner = t.ownerIsUser && users.length ? `user:default/${users[c.index % users.length]}` : c.owner;
-  const owned = { all: RESPONSIBILITIES, some: RESPONSIBILITIES.slice(0, 3), none: [] }[t.responsibilities];
+  const owner =
+    t.ownerIsUser && users.length
+      ? `user:default/${users[c.index % users.length]}`
+      : c.owner;
+  const owned = {
+    all: RESPONSIBILITIES,
+    some: RESPONSIBILITIES.slice(0, 3),
+    none: [],
+  }[t.responsibilities];
   const design = t.designComplete
     ? {
         whyNotBuiltIn: `No built-in API or policy can express what ${c.name} does for its tenants; it was compared with CEL validation and built-in controllers first.`,
         ...(c.kind === 'aggregated-api' && c.index % 2 === 0
-          ? { whyNotCrd: 'Serves metrics computed on read; storing them as custom resources would overload etcd.' }
+          ? {
+              whyNotCrd:
+                'Serves metrics computed on read; storing them as custom resources would overload etcd.',
+            }
           : {}),
         path: PATH_OF[c.kind],
-        failureImpact: `When ${c.name} is down, ${PATH_OF[c.kind] === 'sync-api' ? 'matching API requests fail or slow down' : 'its resources stop converging until it recovers'}.`,
+        failureImpact: `When ${c.name} is down, ${
+          PATH_OF[c.kind] === 'sync-api'
+            ? 'matching API requests fail or slow down'
+            : 'its resources stop converging until it recovers'
+        }.`,
         observability: `Conditions and Events on its resources, ${c.slug}_* metrics scraped by Prometheus, structured logs.`,
-        rollout: 'Staging first, then one production cluster, then the rest; rollback to the previous chart version.',
+        rollout:
+          'Staging first, then one production cluster, then the rest; rollback to the previous chart version.',
       }
     : { path: PATH_OF[c.kind] };
   const extension: JsonObject = {
@@ -97,26 +145,52 @@ function componentEntity(c: ComponentPlan, users: string[]): Entity {
     design,
     responsibilities: Object.fromEntries(owned.map(r => [r, c.owner])),
     kubernetesVersions: '>=1.30.0 <1.36.0',
-    supportEnds: c.traits.lifecycle === 'deprecated' ? '2025-06-30' : '2028-12-31',
+    supportEnds:
+      c.traits.lifecycle === 'deprecated' ? '2025-06-30' : '2028-12-31',
     ...(t.migrationPlan
-      ? { migration: { replacement: `component:default/${c.slug}-next`, owner: c.owner, targetDate: '2027-03-31' } }
+      ? {
+          migration: {
+            replacement: `component:default/${c.slug}-next`,
+            owner: c.owner,
+            targetDate: '2027-03-31',
+          },
+        }
       : {}),
     ...(t.alerts
-      ? { alerts: [{ name: `${c.slug}Unavailable`, expr: `absent(up{job="${c.slug}"} == 1)` }] }
+      ? {
+          alerts: [
+            {
+              name: `${c.slug}Unavailable`,
+              expr: `absent(up{job="${c.slug}"} == 1)`,
+            },
+          ],
+        }
       : {}),
     ...(c.kind === 'scheduler-plugin'
       ? {
           scheduler: {
             schedulerName: schedulerNameOf(c.slug),
-            extensionPoints: ['PreFilter', 'Filter', 'Score', 'Reserve', 'Unreserve', 'Permit'],
+            extensionPoints: [
+              'PreFilter',
+              'Filter',
+              'Score',
+              'Reserve',
+              'Unreserve',
+              'Permit',
+            ],
             permitTimeoutSeconds: 60,
             unreserve: true,
           },
         }
       : {}),
-    ...(c.kind === 'device-plugin' ? { deviceResources: [deviceResourceOf(c.slug)] } : {}),
+    ...(c.kind === 'device-plugin'
+      ? { deviceResources: [deviceResourceOf(c.slug)] }
+      : {}),
     ...(t.nodeRollout === 'on-delete' && c.index % 2 === 0
-      ? { rolloutPlan: 'Nodes are drained and updated one at a time by the node lifecycle job.' }
+      ? {
+          rolloutPlan:
+            'Nodes are drained and updated one at a time by the node lifecycle job.',
+        }
       : {}),
   };
   return {

@@ -91,7 +91,11 @@ export async function createCertificatePool(options: {
 }
 
 /** A serving certificate and key for 127.0.0.1 (the stand-in API servers' HTTPS). */
-export async function createServingCertificate(): Promise<{ key: string; cert: string; caData: string }> {
+export async function createServingCertificate(): Promise<{
+  key: string;
+  cert: string;
+  caData: string;
+}> {
   const { x509, crypto } = loadX509();
   const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
   const keys = await crypto.subtle.generateKey(alg, true, ['sign', 'verify']);
@@ -111,7 +115,9 @@ export async function createServingCertificate(): Promise<{ key: string; cert: s
       ]),
     ],
   });
-  const pkcs8 = Buffer.from(await crypto.subtle.exportKey('pkcs8', keys.privateKey));
+  const pkcs8 = Buffer.from(
+    await crypto.subtle.exportKey('pkcs8', keys.privateKey),
+  );
   const key = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' })
     .export({ format: 'pem', type: 'pkcs8' })
     .toString();

@@ -30,22 +30,36 @@ export const FLEET_OPTIONAL_RESOURCES: readonly ResourceKey[] = [
 ];
 
 /** The version a fleet cluster serves a resource in. */
-export function servedVersion(spec: ResourceSpec, cluster: GeneratedCluster): string {
-  return spec.group === 'resource.k8s.io' ? draVersionFor(Number(cluster.version.minor)) : spec.versions[0];
+export function servedVersion(
+  spec: ResourceSpec,
+  cluster: GeneratedCluster,
+): string {
+  return spec.group === 'resource.k8s.io'
+    ? draVersionFor(Number(cluster.version.minor))
+    : spec.versions[0];
 }
 
-export function toClusterCollection(cluster: GeneratedCluster, collectedAt: Date): ClusterCollection {
+export function toClusterCollection(
+  cluster: GeneratedCluster,
+  collectedAt: Date,
+): ClusterCollection {
   const reads: ClusterCollection['reads'] = {};
   const objects: ClusterCollection['objects'] = {};
   for (const spec of RESOURCE_SPECS) {
     reads[spec.key] =
       !spec.optional || FLEET_OPTIONAL_RESOURCES.includes(spec.key)
         ? { state: 'ok', version: servedVersion(spec, cluster) }
-        : { state: 'not-served', reason: `${spec.plural}.${spec.group} is not installed in the fleet` };
+        : {
+            state: 'not-served',
+            reason: `${spec.plural}.${spec.group} is not installed in the fleet`,
+          };
   }
   for (const obj of cluster.objects) {
     const found = specForObject(obj.apiVersion, obj.kind);
-    if (!found) throw new Error(`the collector does not read ${obj.apiVersion} ${obj.kind}`);
+    if (!found)
+      throw new Error(
+        `the collector does not read ${obj.apiVersion} ${obj.kind}`,
+      );
     (objects[found.spec.key] ??= []).push(obj);
     reads[found.spec.key] = { state: 'ok', version: found.version };
   }

@@ -19,12 +19,14 @@ describe('generateFleet', () => {
     const b = planFleet(OPTIONS);
     expect(b.components).toEqual(a.components);
     const bigger = planFleet({ ...OPTIONS, componentsPerCluster: 80 });
-    expect(bigger.components.slice(0, 10).map(c => [c.name, c.kind, c.traits])).toEqual(
-      a.components.slice(0, 10).map(c => [c.name, c.kind, c.traits]),
-    );
+    expect(
+      bigger.components.slice(0, 10).map(c => [c.name, c.kind, c.traits]),
+    ).toEqual(a.components.slice(0, 10).map(c => [c.name, c.kind, c.traits]));
     const fleet = generateFleet(OPTIONS, certs);
     const name = fleet.plan.clusters[0].name;
-    expect(fleet.cluster(name)).toEqual(generateFleet(OPTIONS, certs).cluster(name));
+    expect(fleet.cluster(name)).toEqual(
+      generateFleet(OPTIONS, certs).cluster(name),
+    );
   });
 
   it('places componentsPerCluster components in every cluster, spread over clusters', () => {
@@ -56,7 +58,18 @@ describe('generateFleet', () => {
     expect(perComponent).toBeGreaterThan(10_000);
     expect(perComponent).toBeLessThan(80_000);
     const kinds = new Set(cluster.objects.map(o => o.kind));
-    for (const kind of ['Node', 'Namespace', 'Pod', 'ServiceAccount', 'ClusterRole', 'RoleBinding', 'PodDisruptionBudget', 'CustomResourceDefinition', 'ValidatingWebhookConfiguration', 'EndpointSlice']) {
+    for (const kind of [
+      'Node',
+      'Namespace',
+      'Pod',
+      'ServiceAccount',
+      'ClusterRole',
+      'RoleBinding',
+      'PodDisruptionBudget',
+      'CustomResourceDefinition',
+      'ValidatingWebhookConfiguration',
+      'EndpointSlice',
+    ]) {
       expect(kinds).toContain(kind);
     }
     const capacity = cluster.objects
@@ -69,7 +82,9 @@ describe('generateFleet', () => {
   it('is recognized by the inventory: every catalog component with its kind and cluster, orphans as orphans', () => {
     const fleet = generateFleet(OPTIONS, certs);
     const inventory = buildInventory({
-      clusters: fleet.plan.clusters.map(c => toClusterCollection(fleet.cluster(c.name), NOW)),
+      clusters: fleet.plan.clusters.map(c =>
+        toClusterCollection(fleet.cluster(c.name), NOW),
+      ),
       entities: fleet.entities,
       now: NOW,
     });
@@ -77,13 +92,19 @@ describe('generateFleet', () => {
     const byName = new Map(inventory.components.map(c => [c.name, c]));
     for (const p of planned.filter(c => c.linked)) {
       const found = byName.get(p.name);
-      expect({ name: p.name, kind: found?.kind, clusters: found?.instances.map(i => i.cluster) }).toEqual({
+      expect({
+        name: p.name,
+        kind: found?.kind,
+        clusters: found?.instances.map(i => i.cluster),
+      }).toEqual({
         name: p.name,
         kind: p.kind,
         clusters: p.clusters,
       });
     }
     const orphans = inventory.components.filter(c => !c.catalog);
-    expect(orphans.length).toBeGreaterThanOrEqual(planned.filter(c => !c.linked).length);
+    expect(orphans.length).toBeGreaterThanOrEqual(
+      planned.filter(c => !c.linked).length,
+    );
   });
 });

@@ -32,7 +32,10 @@ export interface Fleet {
 }
 
 /** Plans the fleet; clusters are built when asked for. */
-export function generateFleet(options: FleetOptions, certs: readonly PoolCertificate[]): Fleet {
+export function generateFleet(
+  options: FleetOptions,
+  certs: readonly PoolCertificate[],
+): Fleet {
   const plan = planFleet(options);
   return {
     plan,
@@ -56,7 +59,13 @@ export function generateCluster(
   const now = options.now;
   const createdAt = isoSeconds(new Date(now.getTime() - 400 * 86_400_000));
   const gitVersion = `v1.${cluster.minor}.${cluster.patch}`;
-  const nodes = new NodePool(cluster.name, options.nodesPerCluster, createdAt, gitVersion, root.fork('nodes'));
+  const nodes = new NodePool(
+    cluster.name,
+    options.nodesPerCluster,
+    createdAt,
+    gitVersion,
+    root.fork('nodes'),
+  );
 
   const objects: KubeObject[] = clusterBaseObjects({
     cluster: cluster.name,
@@ -72,11 +81,20 @@ export function generateCluster(
       partOf: component.slug,
       version: component.traits.imageVersion,
       kubernetesId: component.linked ? component.name : undefined,
-      createdAt: isoSeconds(new Date(now.getTime() - rng.int(20, 700) * 86_400_000)),
+      createdAt: isoSeconds(
+        new Date(now.getTime() - rng.int(20, 700) * 86_400_000),
+      ),
       rng,
     };
     objects.push(
-      ...KIND_BUILDERS[component.kind]({ plan: component, cluster, nodes, inst, certs, now }),
+      ...KIND_BUILDERS[component.kind]({
+        plan: component,
+        cluster,
+        nodes,
+        inst,
+        certs,
+        now,
+      }),
     );
   }
   objects.push(...nodes.nodeObjects(), ...nodes.csiNodeObjects());

@@ -187,7 +187,14 @@ export interface PodTemplateOptions {
 
 function podTemplate(o: PodTemplateOptions) {
   return {
-    metadata: { labels: o.labels, annotations: { 'kubectl.kubernetes.io/default-container': String((o.containers[0] as any).name) } },
+    metadata: {
+      labels: o.labels,
+      annotations: {
+        'kubectl.kubernetes.io/default-container': String(
+          (o.containers[0] as any).name,
+        ),
+      },
+    },
     spec: {
       ...(o.initContainers ? { initContainers: o.initContainers } : {}),
       containers: o.containers,
@@ -265,14 +272,18 @@ export function deployment(
           message: stuck
             ? 'Deployment does not have minimum availability.'
             : 'Deployment has minimum availability.',
-          reason: stuck ? 'MinimumReplicasUnavailable' : 'MinimumReplicasAvailable',
+          reason: stuck
+            ? 'MinimumReplicasUnavailable'
+            : 'MinimumReplicasAvailable',
           status: stuck ? 'False' : 'True',
           type: 'Available',
         },
         {
           lastTransitionTime: inst.createdAt,
           lastUpdateTime: inst.createdAt,
-          message: `ReplicaSet "${o.name}-${inst.rng.int(100000, 999999).toString(36)}" has successfully progressed.`,
+          message: `ReplicaSet "${o.name}-${inst.rng
+            .int(100000, 999999)
+            .toString(36)}" has successfully progressed.`,
           reason: 'NewReplicaSetAvailable',
           status: 'True',
           type: 'Progressing',
@@ -305,7 +316,9 @@ export function daemonSet(
     metadata: objectMeta(inst, o.name, {
       namespace: o.namespace,
       labels: o.metaLabels,
-      annotations: { 'deprecated.daemonset.template.generation': String(generation) },
+      annotations: {
+        'deprecated.daemonset.template.generation': String(generation),
+      },
       generation,
     }),
     spec: {
@@ -320,7 +333,9 @@ export function daemonSet(
       numberAvailable: o.ready,
       numberMisscheduled: 0,
       numberReady: o.ready,
-      ...(o.ready < o.desired ? { numberUnavailable: o.desired - o.ready } : {}),
+      ...(o.ready < o.desired
+        ? { numberUnavailable: o.desired - o.ready }
+        : {}),
       observedGeneration: generation,
       updatedNumberScheduled: o.desired,
     },
@@ -402,15 +417,20 @@ export function endpointSlice(
       ...Array.from({ length: o.notReady }, () => endpoint(false)),
     ],
     metadata: {
-      ...objectMeta(inst, `${o.service}-${inst.rng.int(1e4, 9e4).toString(36)}`, {
-        namespace: o.namespace,
-        labels: {
-          ...o.labels,
-          'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io',
-          'kubernetes.io/service-name': o.service,
+      ...objectMeta(
+        inst,
+        `${o.service}-${inst.rng.int(1e4, 9e4).toString(36)}`,
+        {
+          namespace: o.namespace,
+          labels: {
+            ...o.labels,
+            'endpointslice.kubernetes.io/managed-by':
+              'endpointslice-controller.k8s.io',
+            'kubernetes.io/service-name': o.service,
+          },
+          managedBy: 'kube-controller-manager',
         },
-        managedBy: 'kube-controller-manager',
-      }),
+      ),
       generateName: `${o.service}-`,
       ownerReferences: [
         {
@@ -435,7 +455,11 @@ export function serviceAccount(
   return {
     apiVersion: 'v1',
     kind: 'ServiceAccount',
-    metadata: objectMeta(inst, name, { namespace, labels, managedFields: false }),
+    metadata: objectMeta(inst, name, {
+      namespace,
+      labels,
+      managedFields: false,
+    }),
     automountServiceAccountToken: true,
   };
 }
@@ -471,7 +495,11 @@ export function role(
   return {
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind: 'Role',
-    metadata: objectMeta(inst, name, { namespace, labels, managedFields: false }),
+    metadata: objectMeta(inst, name, {
+      namespace,
+      labels,
+      managedFields: false,
+    }),
     rules,
   };
 }
@@ -562,7 +590,12 @@ export function namespaceObject(
 
 export function serviceMonitor(
   inst: Installation,
-  o: { name: string; namespace: string; labels: Record<string, string>; selector: Record<string, string> },
+  o: {
+    name: string;
+    namespace: string;
+    labels: Record<string, string>;
+    selector: Record<string, string>;
+  },
 ): KubeObject {
   return {
     apiVersion: 'monitoring.coreos.com/v1',
@@ -573,7 +606,9 @@ export function serviceMonitor(
       generation: 1,
     }),
     spec: {
-      endpoints: [{ interval: '30s', path: '/metrics', port: 'metrics', scheme: 'http' }],
+      endpoints: [
+        { interval: '30s', path: '/metrics', port: 'metrics', scheme: 'http' },
+      ],
       namespaceSelector: { matchNames: [o.namespace] },
       selector: { matchLabels: o.selector },
     },
@@ -582,7 +617,12 @@ export function serviceMonitor(
 
 export function prometheusRule(
   inst: Installation,
-  o: { name: string; namespace: string; labels: Record<string, string>; alerts: Array<{ name: string; expr: string }> },
+  o: {
+    name: string;
+    namespace: string;
+    labels: Record<string, string>;
+    alerts: Array<{ name: string; expr: string }>;
+  },
 ): KubeObject {
   return {
     apiVersion: 'monitoring.coreos.com/v1',

@@ -6,7 +6,13 @@
 import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
 import type { SeededRandom } from './random';
 
-const INSTANCE_TYPES = ['m6i.xlarge', 'm6i.2xlarge', 'c6i.4xlarge', 'r6i.2xlarge', 'g5.2xlarge'];
+const INSTANCE_TYPES = [
+  'm6i.xlarge',
+  'm6i.2xlarge',
+  'c6i.4xlarge',
+  'r6i.2xlarge',
+  'g5.2xlarge',
+];
 
 interface NodeState {
   name: string;
@@ -31,7 +37,10 @@ export class NodePool {
   ) {
     this.nodes = Array.from({ length: count }, (_, i) => {
       const zone = `${cluster}-${'abc'[i % 3]}`;
-      const name = `ip-10-${(i >> 8) % 256}-${i % 256}-${rng.int(1, 254)}.${cluster}.compute.internal`;
+      const name = `ip-10-${(i >> 8) % 256}-${i % 256}-${rng.int(
+        1,
+        254,
+      )}.${cluster}.compute.internal`;
       const instanceType = rng.pick(INSTANCE_TYPES);
       return {
         name,
@@ -86,7 +95,12 @@ export class NodePool {
   }
 
   /** An extended resource on some nodes; `unhealthy` devices are in capacity but not allocatable. */
-  addDeviceCapacity(resource: string, nodes: string[], perNode: number, unhealthy: number) {
+  addDeviceCapacity(
+    resource: string,
+    nodes: string[],
+    perNode: number,
+    unhealthy: number,
+  ) {
     for (const n of this.pick(nodes)) {
       n.capacity[resource] = String(perNode);
       n.allocatable[resource] = String(Math.max(0, perNode - unhealthy));
@@ -133,12 +147,25 @@ export class NodePool {
         podCIDR: `10.244.${this.nodes.indexOf(n) % 256}.0/24`,
         providerID: `aws:///${n.zone}/i-${n.uid.slice(0, 17)}`,
         ...(n.labels['node-role.kubernetes.io/control-plane'] !== undefined
-          ? { taints: [{ effect: 'NoSchedule', key: 'node-role.kubernetes.io/control-plane' }] }
+          ? {
+              taints: [
+                {
+                  effect: 'NoSchedule',
+                  key: 'node-role.kubernetes.io/control-plane',
+                },
+              ],
+            }
           : {}),
       },
       status: {
         addresses: [
-          { address: n.name.split('.')[0].replace(/^ip-/, '').replace(/-/g, '.'), type: 'InternalIP' },
+          {
+            address: n.name
+              .split('.')[0]
+              .replace(/^ip-/, '')
+              .replace(/-/g, '.'),
+            type: 'InternalIP',
+          },
           { address: n.name, type: 'Hostname' },
         ],
         allocatable: n.allocatable,
@@ -182,7 +209,9 @@ export class NodePool {
         uid: this.rng.uid(),
         resourceVersion: String(this.rng.int(1_000_000, 99_999_999)),
         creationTimestamp: this.createdAt,
-        ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: n.name, uid: n.uid }],
+        ownerReferences: [
+          { apiVersion: 'v1', kind: 'Node', name: n.name, uid: n.uid },
+        ],
       },
       spec: {
         drivers: n.csiDrivers.map(d => ({ ...d, allocatable: { count: 26 } })),

@@ -42,10 +42,32 @@ export const KIND_WEIGHTS: ReadonlyArray<readonly [ExtensionKind, number]> = [
 ];
 
 const WORDS = [
-  'atlas', 'beacon', 'cobalt', 'delta', 'ember', 'fjord', 'garnet', 'harbor',
-  'indigo', 'juniper', 'kestrel', 'lumen', 'meridian', 'nimbus', 'onyx', 'prism',
-  'quartz', 'raven', 'sierra', 'tundra', 'umber', 'vertex', 'willow', 'xenon',
-  'yarrow', 'zephyr',
+  'atlas',
+  'beacon',
+  'cobalt',
+  'delta',
+  'ember',
+  'fjord',
+  'garnet',
+  'harbor',
+  'indigo',
+  'juniper',
+  'kestrel',
+  'lumen',
+  'meridian',
+  'nimbus',
+  'onyx',
+  'prism',
+  'quartz',
+  'raven',
+  'sierra',
+  'tundra',
+  'umber',
+  'vertex',
+  'willow',
+  'xenon',
+  'yarrow',
+  'zephyr',
 ];
 
 const KIND_SUFFIX: Record<ExtensionKind, string> = {
@@ -147,7 +169,9 @@ export interface FleetPlan {
   teams: string[];
 }
 
-export function resolveFleetOptions(options: FleetOptions): Required<FleetOptions> {
+export function resolveFleetOptions(
+  options: FleetOptions,
+): Required<FleetOptions> {
   return {
     spread: 1,
     nodesPerCluster: 40,
@@ -162,26 +186,42 @@ export function planFleet(input: FleetOptions): FleetPlan {
   const options = resolveFleetOptions(input);
   const root = new SeededRandom(options.seed);
   const spread = Math.max(1, Math.min(options.spread, options.clusters));
-  const total = Math.round((options.clusters * options.componentsPerCluster) / spread);
+  const total = Math.round(
+    (options.clusters * options.componentsPerCluster) / spread,
+  );
   const teamCount = Math.max(3, Math.ceil(total / options.componentsPerTeam));
-  const teams = Array.from({ length: teamCount }, (_, i) => `team-${WORDS[i % WORDS.length]}-${Math.floor(i / WORDS.length) + 1}`);
+  const teams = Array.from(
+    { length: teamCount },
+    (_, i) =>
+      `team-${WORDS[i % WORDS.length]}-${Math.floor(i / WORDS.length) + 1}`,
+  );
 
   const clusterRng = root.fork('clusters');
-  const clusters: ClusterPlan[] = Array.from({ length: options.clusters }, (_, i) => ({
-    name: `${['prod', 'staging', 'edge', 'batch'][i % 4]}-${String(i + 1).padStart(2, '0')}`,
-    minor: clusterRng.pick([31, 32, 33, 33, 34, 34]),
-    patch: clusterRng.int(1, 9),
-    components: [],
-  }));
+  const clusters: ClusterPlan[] = Array.from(
+    { length: options.clusters },
+    (_, i) => ({
+      name: `${['prod', 'staging', 'edge', 'batch'][i % 4]}-${String(
+        i + 1,
+      ).padStart(2, '0')}`,
+      minor: clusterRng.pick([31, 32, 33, 33, 34, 34]),
+      patch: clusterRng.int(1, 9),
+      components: [],
+    }),
+  );
 
   const components: ComponentPlan[] = [];
   for (let i = 0; i < total; i++) {
     const rng = root.fork(`component-${i}`);
     const kind = rng.weighted(KIND_WEIGHTS);
-    const slug = `${WORDS[i % WORDS.length]}${Math.floor(i / WORDS.length) + 1}`;
+    const slug = `${WORDS[i % WORDS.length]}${
+      Math.floor(i / WORDS.length) + 1
+    }`;
     const name = `${slug}-${KIND_SUFFIX[kind]}`;
     const team = teams[rng.int(0, teams.length - 1)];
-    const placed = Array.from({ length: spread }, (_, k) => clusters[(i + k) % clusters.length]);
+    const placed = Array.from(
+      { length: spread },
+      (_, k) => clusters[(i + k) % clusters.length],
+    );
     const plan: ComponentPlan = {
       index: i,
       slug,
@@ -201,7 +241,10 @@ export function planFleet(input: FleetOptions): FleetPlan {
 }
 
 function chooseTraits(rng: SeededRandom, kind: ExtensionKind): ComponentTraits {
-  const syncPath = kind === 'admission-webhook' || kind === 'aggregated-api' || kind === 'scheduler-plugin';
+  const syncPath =
+    kind === 'admission-webhook' ||
+    kind === 'aggregated-api' ||
+    kind === 'scheduler-plugin';
   const lifecycle = rng.weighted([
     ['production', 85],
     ['experimental', 10],

@@ -56,9 +56,14 @@ export class SeededRandom {
 
   /** A UUID-shaped identifier (like metadata.uid). */
   uid(): string {
-    const word = () => Math.floor(this.next() * 4294967296).toString(16).padStart(8, '0');
+    const word = () =>
+      Math.floor(this.next() * 4294967296)
+        .toString(16)
+        .padStart(8, '0');
     const hex = word() + word() + word() + word();
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[this.int(0, 3)]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${
+      '89ab'[this.int(0, 3)]
+    }${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   }
 
   /**

@@ -9,9 +9,15 @@ import { resolvePackagePath } from '@backstage/backend-plugin-api';
 
 const ENV = 'BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING';
 
-export async function resolvePostgres(): Promise<{ connection?: string; reason?: string }> {
+export async function resolvePostgres(): Promise<{
+  connection?: string;
+  reason?: string;
+}> {
   if (process.env[ENV]) return { connection: process.env[ENV] };
-  const repoRoot = path.resolve(resolvePackagePath('@extension-scorecard/bench'), '../..');
+  const repoRoot = path.resolve(
+    resolvePackagePath('@extension-scorecard/bench'),
+    '../..',
+  );
   const script = [
     `source "${repoRoot}/scripts/lib/env.sh"`,
     `source "${repoRoot}/scripts/lib/postgres.sh"`,
@@ -21,7 +27,16 @@ export async function resolvePostgres(): Promise<{ connection?: string; reason?:
   return new Promise(resolve => {
     execFile('bash', ['-c', script], (error, stdout, stderr) => {
       if (error || !stdout) {
-        resolve({ reason: `no PostgreSQL (${(stderr || error?.message || 'no server binaries').trim().split('\n').pop()})` });
+        resolve({
+          reason: `no PostgreSQL (${(
+            stderr ||
+            error?.message ||
+            'no server binaries'
+          )
+            .trim()
+            .split('\n')
+            .pop()})`,
+        });
       } else {
         resolve({ connection: stdout.trim() });
       }

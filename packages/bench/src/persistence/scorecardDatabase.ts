@@ -55,5 +55,8 @@ export async function usedBytes(knex: Knex): Promise<number> {
   const pages = await knex.raw('PRAGMA page_count');
   const free = await knex.raw('PRAGMA freelist_count');
   const size = await knex.raw('PRAGMA page_size');
-  return (Number(pages[0].page_count) - Number(free[0].freelist_count)) * Number(size[0].page_size);
+  return (
+    (Number(pages[0].page_count) - Number(free[0].freelist_count)) *
+    Number(size[0].page_size)
+  );
 }

@@ -20,10 +20,16 @@ interface Reply {
 /** A running child module. */
 export class BenchChild {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (v: any) => void; reject: (e: Error) => void }
+  >();
   private readonly exited: Promise<number | null>;
 
-  private constructor(private readonly child: ChildProcess, readonly name: string) {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly name: string,
+  ) {
     child.on('message', (message: any) => {
       if (!message || typeof message.replyTo !== 'number') return; // e.g. the transform's 'watch' notes
       const waiting = this.pending.get(message.replyTo);
@@ -31,12 +37,14 @@ export class BenchChild {
       this.pending.delete(message.replyTo);
       const reply = message as Reply;
       // database errors carry the whole statement: keep the message readable
-      if (reply.error !== undefined) waiting.reject(new Error(`${name}: ${reply.error.slice(0, 2000)}`));
+      if (reply.error !== undefined)
+        waiting.reject(new Error(`${name}: ${reply.error.slice(0, 2000)}`));
       else waiting.resolve(reply.result);
     });
     this.exited = new Promise(resolve => {
       child.on('exit', code => {
-        for (const { reject } of this.pending.values()) reject(new Error(`${name} exited with code ${code}`));
+        for (const { reject } of this.pending.values())
+          reject(new Error(`${name} exited with code ${code}`));
         this.pending.clear();
         resolve(code);
       });
@@ -47,7 +55,10 @@ export class BenchChild {
    * Starts `modulePath` (a .ts file) in a fresh Node process with the Backstage transform.
    * With BENCH_CPU_PROF_DIR set, the child writes a CPU profile there (`node --cpu-prof`).
    */
-  static start(modulePath: string, options: { name: string; maxOldSpaceMb?: number }): BenchChild {
+  static start(
+    modulePath: string,
+    options: { name: string; maxOldSpaceMb?: number },
+  ): BenchChild {
     const profileDir = process.env.BENCH_CPU_PROF_DIR;
     const child = fork(modulePath, [], {
       execArgv: [
@@ -55,7 +66,16 @@ export class BenchChild {
         require.resolve('@backstage/cli/config/nodeTransform.cjs'),
         `--max-old-space-size=${options.maxOldSpaceMb ?? 8192}`,
         '--expose-gc',
-        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${options.name.replace(/\W+/g, '-')}-\${pid}.cpuprofile`] : []),
+        ...(profileDir
+          ? [
+              '--cpu-prof',
+              `--cpu-prof-dir=${profileDir}`,
+              `--cpu-prof-name=${options.name.replace(
+                /\W+/g,
+                '-',
+              )}-\${pid}.cpuprofile`,
+            ]
+          : []),
       ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
@@ -87,7 +107,8 @@ export class BenchChild {
 export function serveBenchRequests(
   handlers: Record<string, (request: any) => Promise<unknown> | unknown>,
 ): void {
-  if (!process.send) throw new Error('this module runs as a benchmark child process');
+  if (!process.send)
+    throw new Error('this module runs as a benchmark child process');
   process.on('message', async (message: any) => {
     if (!message || typeof message.id !== 'number') return;
     const handler = handlers[message.type];
@@ -96,7 +117,10 @@ export function serveBenchRequests(
       const result = await handler(message);
       process.send!({ replyTo: message.id, result });
     } catch (e) {
-      process.send!({ replyTo: message.id, error: e instanceof Error ? e.stack ?? e.message : String(e) });
+      process.send!({
+        replyTo: message.id,
+        error: e instanceof Error ? e.stack ?? e.message : String(e),
+      });
     }
   });
   // the parent going away ends the child too

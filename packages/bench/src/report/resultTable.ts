@@ -20,8 +20,21 @@ export interface ResultRow {
 }
 
 /** A row whose figure could not be measured in this run, with the reason. */
-export function notRun(key: string, section: string, measure: string, goal: string, reason: string): ResultRow {
-  return { key, section, measure, figure: `not run: ${reason}`, goal, verdict: 'not run' };
+export function notRun(
+  key: string,
+  section: string,
+  measure: string,
+  goal: string,
+  reason: string,
+): ResultRow {
+  return {
+    key,
+    section,
+    measure,
+    figure: `not run: ${reason}`,
+    goal,
+    verdict: 'not run',
+  };
 }
 
 /** met/missed from a comparison, `info` when the issue sets no goal. */
@@ -32,10 +45,23 @@ export function verdict(met: boolean | undefined): Verdict {
 
 export function renderTable(rows: readonly ResultRow[]): string {
   const header = ['Section', 'Measure', 'Figure', 'Goal', 'Result'];
-  const cells = rows.map(r => [r.section, r.measure, r.figure, r.goal, r.verdict]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map(c => c[i].length)));
-  const line = (values: string[]) => `| ${values.map((v, i) => v.padEnd(widths[i])).join(' | ')} |`;
-  return [line(header), `|${widths.map(w => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');
+  const cells = rows.map(r => [
+    r.section,
+    r.measure,
+    r.figure,
+    r.goal,
+    r.verdict,
+  ]);
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...cells.map(c => c[i].length)),
+  );
+  const line = (values: string[]) =>
+    `| ${values.map((v, i) => v.padEnd(widths[i])).join(' | ')} |`;
+  return [
+    line(header),
+    `|${widths.map(w => '-'.repeat(w + 2)).join('|')}|`,
+    ...cells.map(line),
+  ].join('\n');
 }
 
 /** Seconds with sensible precision. */

@@ -43,9 +43,18 @@ export const FACT_NAMES = [
   'certMinDaysLeft',
 ] as const satisfies ReadonlyArray<keyof ComponentFacts>;
 
-const DESIGN_QUESTIONS = ['whyNotBuiltIn', 'path', 'failureImpact', 'observability', 'rollout'] as const;
+const DESIGN_QUESTIONS = [
+  'whyNotBuiltIn',
+  'path',
+  'failureImpact',
+  'observability',
+  'rollout',
+] as const;
 
-export function componentFacts(component: ExtensionComponent, now: Date): ComponentFacts {
+export function componentFacts(
+  component: ExtensionComponent,
+  now: Date,
+): ComponentFacts {
   const owner = component.catalog?.owner ?? null;
   const descriptor = component.catalog?.descriptor ?? null;
   const webhooks: any[] = [];
@@ -55,20 +64,26 @@ export function componentFacts(component: ExtensionComponent, now: Date): Compon
   const containers: any[] = [];
   for (const instance of component.instances) {
     const o = instance.objects;
-    for (const config of [...o.validatingWebhookConfigurations, ...o.mutatingWebhookConfigurations]) {
+    for (const config of [
+      ...o.validatingWebhookConfigurations,
+      ...o.mutatingWebhookConfigurations,
+    ]) {
       for (const w of (config.webhooks as any[]) ?? []) {
         webhooks.push(w);
         if (w.clientConfig?.caBundle) bundles.push(w.clientConfig.caBundle);
       }
     }
-    for (const api of o.apiServices) if (api.spec?.caBundle) bundles.push(api.spec.caBundle);
+    for (const api of o.apiServices)
+      if (api.spec?.caBundle) bundles.push(api.spec.caBundle);
     deployments.push(...o.deployments);
     pdbs.push(...o.podDisruptionBudgets);
-    for (const w of [...o.deployments, ...o.daemonSets]) containers.push(...(w.spec?.template?.spec?.containers ?? []));
+    for (const w of [...o.deployments, ...o.daemonSets])
+      containers.push(...(w.spec?.template?.spec?.containers ?? []));
   }
   const selects = (pdb: KubeObject, d: KubeObject) => {
     const want: Record<string, string> = pdb.spec?.selector?.matchLabels ?? {};
-    const labels: Record<string, string> = d.spec?.template?.metadata?.labels ?? {};
+    const labels: Record<string, string> =
+      d.spec?.template?.metadata?.labels ?? {};
     return (
       pdb.metadata.namespace === d.metadata.namespace &&
       Object.keys(want).length > 0 &&
@@ -79,7 +94,10 @@ export function componentFacts(component: ExtensionComponent, now: Date): Compon
   for (const bundle of new Set(bundles)) {
     try {
       const cert = new X509Certificate(Buffer.from(bundle, 'base64'));
-      certMinDaysLeft = Math.min(certMinDaysLeft, Math.floor((Date.parse(cert.validTo) - now.getTime()) / 86_400_000));
+      certMinDaysLeft = Math.min(
+        certMinDaysLeft,
+        Math.floor((Date.parse(cert.validTo) - now.getTime()) / 86_400_000),
+      );
     } catch {
       certMinDaysLeft = Math.min(certMinDaysLeft, -1);
     }
@@ -89,14 +107,30 @@ export function componentFacts(component: ExtensionComponent, now: Date): Compon
     ownerIsGroup: owner?.kind === 'Group',
     ownerContacts: owner?.contacts.length ?? 0,
     designAnswers: DESIGN_QUESTIONS.filter(q => !!descriptor?.design[q]).length,
-    responsibilitiesNamed: Object.values(descriptor?.responsibilities ?? {}).filter(Boolean).length,
-    webhookMaxTimeoutSeconds: webhooks.reduce((max, w) => Math.max(max, w.timeoutSeconds ?? 10), 0),
-    webhooksWithUnsafeSideEffects: webhooks.filter(w => w.sideEffects !== 'None' && w.sideEffects !== 'NoneOnDryRun').length,
-    webhooksWithoutV1Review: webhooks.filter(w => !(w.admissionReviewVersions ?? []).includes('v1')).length,
-    webhooksWithExactMatch: webhooks.filter(w => w.matchPolicy === 'Exact').length,
-    minReadyReplicas: deployments.length ? Math.min(...deployments.map(d => d.status?.readyReplicas ?? 0)) : -1,
-    deploymentsWithoutPdb: deployments.filter(d => !pdbs.some(p => selects(p, d))).length,
-    containersWithoutProbes: containers.filter(c => !c.readinessProbe || !c.livenessProbe).length,
+    responsibilitiesNamed: Object.values(
+      descriptor?.responsibilities ?? {},
+    ).filter(Boolean).length,
+    webhookMaxTimeoutSeconds: webhooks.reduce(
+      (max, w) => Math.max(max, w.timeoutSeconds ?? 10),
+      0,
+    ),
+    webhooksWithUnsafeSideEffects: webhooks.filter(
+      w => w.sideEffects !== 'None' && w.sideEffects !== 'NoneOnDryRun',
+    ).length,
+    webhooksWithoutV1Review: webhooks.filter(
+      w => !(w.admissionReviewVersions ?? []).includes('v1'),
+    ).length,
+    webhooksWithExactMatch: webhooks.filter(w => w.matchPolicy === 'Exact')
+      .length,
+    minReadyReplicas: deployments.length
+      ? Math.min(...deployments.map(d => d.status?.readyReplicas ?? 0))
+      : -1,
+    deploymentsWithoutPdb: deployments.filter(
+      d => !pdbs.some(p => selects(p, d)),
+    ).length,
+    containersWithoutProbes: containers.filter(
+      c => !c.readinessProbe || !c.livenessProbe,
+    ).length,
     certMinDaysLeft,
   };
 }

@@ -25,31 +25,68 @@ export const EQUIVALENT_CHECK_IDS = [
   'cert.expiry',
 ] as const;
 
-type Condition = { fact: keyof ComponentFacts; operator: string; value: number | boolean };
+type Condition = {
+  fact: keyof ComponentFacts;
+  operator: string;
+  value: number | boolean;
+};
 
-const RULES: Record<(typeof EQUIVALENT_CHECK_IDS)[number], { all: Condition[] } | { any: Condition[] }> = {
+const RULES: Record<
+  (typeof EQUIVALENT_CHECK_IDS)[number],
+  { all: Condition[] } | { any: Condition[] }
+> = {
   'ownership.owner-exists': {
     all: [
       { fact: 'ownerResolved', operator: 'equal', value: true },
       { fact: 'ownerIsGroup', operator: 'equal', value: true },
     ],
   },
-  'ownership.contacts': { all: [{ fact: 'ownerContacts', operator: 'greaterThan', value: 0 }] },
-  'ownership.design-record': { all: [{ fact: 'designAnswers', operator: 'equal', value: 5 }] },
-  'ownership.responsibilities': { all: [{ fact: 'responsibilitiesNamed', operator: 'equal', value: 5 }] },
-  'webhook.timeout': { all: [{ fact: 'webhookMaxTimeoutSeconds', operator: 'lessThanInclusive', value: 5 }] },
-  'webhook.side-effects': { all: [{ fact: 'webhooksWithUnsafeSideEffects', operator: 'equal', value: 0 }] },
-  'webhook.review-versions': { all: [{ fact: 'webhooksWithoutV1Review', operator: 'equal', value: 0 }] },
-  'webhook.match-policy': { all: [{ fact: 'webhooksWithExactMatch', operator: 'equal', value: 0 }] },
+  'ownership.contacts': {
+    all: [{ fact: 'ownerContacts', operator: 'greaterThan', value: 0 }],
+  },
+  'ownership.design-record': {
+    all: [{ fact: 'designAnswers', operator: 'equal', value: 5 }],
+  },
+  'ownership.responsibilities': {
+    all: [{ fact: 'responsibilitiesNamed', operator: 'equal', value: 5 }],
+  },
+  'webhook.timeout': {
+    all: [
+      {
+        fact: 'webhookMaxTimeoutSeconds',
+        operator: 'lessThanInclusive',
+        value: 5,
+      },
+    ],
+  },
+  'webhook.side-effects': {
+    all: [
+      { fact: 'webhooksWithUnsafeSideEffects', operator: 'equal', value: 0 },
+    ],
+  },
+  'webhook.review-versions': {
+    all: [{ fact: 'webhooksWithoutV1Review', operator: 'equal', value: 0 }],
+  },
+  'webhook.match-policy': {
+    all: [{ fact: 'webhooksWithExactMatch', operator: 'equal', value: 0 }],
+  },
   'availability.replicas': {
     any: [
       { fact: 'minReadyReplicas', operator: 'greaterThanInclusive', value: 2 },
       { fact: 'minReadyReplicas', operator: 'equal', value: -1 },
     ],
   },
-  'availability.pdb': { all: [{ fact: 'deploymentsWithoutPdb', operator: 'equal', value: 0 }] },
-  'availability.probes': { all: [{ fact: 'containersWithoutProbes', operator: 'equal', value: 0 }] },
-  'cert.expiry': { all: [{ fact: 'certMinDaysLeft', operator: 'greaterThanInclusive', value: 30 }] },
+  'availability.pdb': {
+    all: [{ fact: 'deploymentsWithoutPdb', operator: 'equal', value: 0 }],
+  },
+  'availability.probes': {
+    all: [{ fact: 'containersWithoutProbes', operator: 'equal', value: 0 }],
+  },
+  'cert.expiry': {
+    all: [
+      { fact: 'certMinDaysLeft', operator: 'greaterThanInclusive', value: 30 },
+    ],
+  },
 };
 
 /** The twelve checks as Tech Insights json-rules-engine checks. */

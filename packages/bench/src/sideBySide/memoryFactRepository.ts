@@ -16,7 +16,10 @@ export class MemoryFactRepository implements TechInsightsStore {
   private readonly facts = new Map<string, Map<string, FlatTechInsightFact>>();
   private readonly schemas = new Map<string, FactSchema>();
 
-  async insertFacts(options: { id: string; facts: TechInsightFact[] }): Promise<void> {
+  async insertFacts(options: {
+    id: string;
+    facts: TechInsightFact[];
+  }): Promise<void> {
     for (const fact of options.facts) {
       const ref = stringifyEntityRef(fact.entity);
       let byRetriever = this.facts.get(ref);
@@ -28,8 +31,13 @@ export class MemoryFactRepository implements TechInsightsStore {
     }
   }
 
-  async getLatestFactsByIds(ids: string[], entity: string): Promise<{ [factRef: string]: FlatTechInsightFact }> {
-    const byRetriever = this.facts.get(stringifyEntityRef(parseEntityRef(entity)));
+  async getLatestFactsByIds(
+    ids: string[],
+    entity: string,
+  ): Promise<{ [factRef: string]: FlatTechInsightFact }> {
+    const byRetriever = this.facts.get(
+      stringifyEntityRef(parseEntityRef(entity)),
+    );
     const out: { [factRef: string]: FlatTechInsightFact } = {};
     for (const id of ids) {
       const fact = byRetriever?.get(id);
@@ -44,7 +52,9 @@ export class MemoryFactRepository implements TechInsightsStore {
 
   async getFactsBetweenTimestampsByIds(ids: string[], entity: string) {
     const latest = await this.getLatestFactsByIds(ids, entity);
-    return Object.fromEntries(Object.entries(latest).map(([id, fact]) => [id, [fact]]));
+    return Object.fromEntries(
+      Object.entries(latest).map(([id, fact]) => [id, [fact]]),
+    );
   }
 
   async insertFactSchema(definition: FactSchemaDefinition): Promise<void> {

@@ -43,7 +43,10 @@ export function equivalentChecksConfig() {
     new ConfigReader({
       extensionScorecard: {
         checks: Object.fromEntries(
-          BUILTIN_CHECKS.filter(c => !keep.has(c.id)).map(c => [c.id, { enabled: false }]),
+          BUILTIN_CHECKS.filter(c => !keep.has(c.id)).map(c => [
+            c.id,
+            { enabled: false },
+          ]),
         ),
       },
     }),
@@ -58,7 +61,10 @@ export interface SideBySideInput {
   facts: ComponentFacts[];
 }
 
-export function sideBySideInput(inventory: Inventory, now: Date): SideBySideInput {
+export function sideBySideInput(
+  inventory: Inventory,
+  now: Date,
+): SideBySideInput {
   const components = inventory.components.filter(c => c.catalog);
   return {
     inventory: { ...inventory, components },
@@ -68,13 +74,24 @@ export function sideBySideInput(inventory: Inventory, now: Date): SideBySideInpu
 }
 
 /** Ours: the catalogue's checks of the same ids, from the cluster objects (best of `runs`). */
-export async function measureOurs(inventory: Inventory, now: Date, runs: number): Promise<number> {
+export async function measureOurs(
+  inventory: Inventory,
+  now: Date,
+  runs: number,
+): Promise<number> {
   const config = equivalentChecksConfig();
-  const enabled = BUILTIN_CHECKS.filter(c => config.overrides.get(c.id)?.enabled !== false);
+  const enabled = BUILTIN_CHECKS.filter(
+    c => config.overrides.get(c.id)?.enabled !== false,
+  );
   if (enabled.length !== EQUIVALENT_CHECK_IDS.length) {
-    throw new Error(`expected ${EQUIVALENT_CHECK_IDS.length} enabled checks, got ${enabled.length}`);
+    throw new Error(
+      `expected ${EQUIVALENT_CHECK_IDS.length} enabled checks, got ${enabled.length}`,
+    );
   }
-  evaluateInventory({ ...inventory, components: inventory.components.slice(0, 500) }, { now, config });
+  evaluateInventory(
+    { ...inventory, components: inventory.components.slice(0, 500) },
+    { now, config },
+  );
   return bestOfMs(runs, () => evaluateInventory(inventory, { now, config }));
 }
 
@@ -82,7 +99,11 @@ export async function measureOurs(inventory: Inventory, now: Date, runs: number)
  * Tech Insights: JsonRulesEngineFactChecker.runChecks per entity over an in-memory fact
  * repository (best of `runs`). Also checks that its verdicts equal the plain function's.
  */
-export async function measureTechInsights(refs: string[], facts: ComponentFacts[], runs: number): Promise<number> {
+export async function measureTechInsights(
+  refs: string[],
+  facts: ComponentFacts[],
+  runs: number,
+): Promise<number> {
   const repository = new MemoryFactRepository();
   await repository.insertFactSchema({
     id: FACT_RETRIEVER_ID,
@@ -91,13 +112,22 @@ export async function measureTechInsights(refs: string[], facts: ComponentFacts[
     schema: Object.fromEntries(
       FACT_NAMES.map(name => [
         name,
-        { type: typeof facts[0]?.[name] === 'boolean' ? ('boolean' as const) : ('integer' as const), description: name },
+        {
+          type:
+            typeof facts[0]?.[name] === 'boolean'
+              ? ('boolean' as const)
+              : ('integer' as const),
+          description: name,
+        },
       ]),
     ),
   });
   await repository.insertFacts({
     id: FACT_RETRIEVER_ID,
-    facts: refs.map((ref, i) => ({ entity: parseEntityRef(ref), facts: { ...facts[i] } })),
+    facts: refs.map((ref, i) => ({
+      entity: parseEntityRef(ref),
+      facts: { ...facts[i] },
+    })),
   });
   const checker = new JsonRulesEngineFactChecker({
     checks: techInsightsChecks(),
@@ -115,7 +145,9 @@ export async function measureTechInsights(refs: string[], facts: ComponentFacts[
     const byId = new Map(results.map(r => [r.check.id, r.result]));
     EQUIVALENT_CHECK_IDS.forEach((id, k) => {
       if (byId.get(id) !== plain[k]) {
-        throw new Error(`Tech Insights and the plain function disagree on ${id} for ${refs[i]}`);
+        throw new Error(
+          `Tech Insights and the plain function disagree on ${id} for ${refs[i]}`,
+        );
       }
     });
   });

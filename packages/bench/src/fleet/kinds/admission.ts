@@ -4,13 +4,26 @@
  */
 import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
 import { objectMeta } from '../kubeObjects';
-import { buildBackend, caBundleFor, image, KindBuilder, labelsFor, namespaceOf } from './backend';
+import {
+  buildBackend,
+  caBundleFor,
+  image,
+  KindBuilder,
+  labelsFor,
+  namespaceOf,
+} from './backend';
 
 const RESOURCE_SETS = [
   { apiGroups: [''], resources: ['pods'] },
-  { apiGroups: ['apps'], resources: ['deployments', 'statefulsets', 'daemonsets'] },
+  {
+    apiGroups: ['apps'],
+    resources: ['deployments', 'statefulsets', 'daemonsets'],
+  },
   { apiGroups: [''], resources: ['configmaps', 'services'] },
-  { apiGroups: ['networking.k8s.io'], resources: ['ingresses', 'networkpolicies'] },
+  {
+    apiGroups: ['networking.k8s.io'],
+    resources: ['ingresses', 'networkpolicies'],
+  },
   { apiGroups: ['batch'], resources: ['jobs', 'cronjobs'] },
 ];
 
@@ -23,19 +36,37 @@ export const buildAdmissionWebhook: KindBuilder = build => {
     component: 'webhook',
     workload: 'Deployment',
     image: image(build, `${plan.slug}-webhook`),
-    args: ['--secure-port=9443', '--tls-cert-file=/tls/tls.crt', '--tls-private-key-file=/tls/tls.key', '--v=2'],
+    args: [
+      '--secure-port=9443',
+      '--tls-cert-file=/tls/tls.crt',
+      '--tls-private-key-file=/tls/tls.key',
+      '--v=2',
+    ],
     servicePort: 443,
     servingCertificate: true,
     rules: [
-      { apiGroups: [''], resources: ['configmaps', 'namespaces'], verbs: ['get', 'list', 'watch'] },
-      { apiGroups: ['admissionregistration.k8s.io'], resources: ['validatingwebhookconfigurations', 'mutatingwebhookconfigurations'], verbs: ['get', 'list', 'watch'] },
+      {
+        apiGroups: [''],
+        resources: ['configmaps', 'namespaces'],
+        verbs: ['get', 'list', 'watch'],
+      },
+      {
+        apiGroups: ['admissionregistration.k8s.io'],
+        resources: [
+          'validatingwebhookconfigurations',
+          'mutatingwebhookconfigurations',
+        ],
+        verbs: ['get', 'list', 'watch'],
+      },
     ],
   });
   const ca = caBundleFor(build, backend);
   const configs: KubeObject[] = [];
   for (let c = 0; c < t.webhook.configurations; c++) {
     const mutating = c === 0 ? t.webhook.mutating : !t.webhook.mutating;
-    const kind = mutating ? 'MutatingWebhookConfiguration' : 'ValidatingWebhookConfiguration';
+    const kind = mutating
+      ? 'MutatingWebhookConfiguration'
+      : 'ValidatingWebhookConfiguration';
     const webhooks = Array.from({ length: t.webhook.webhooksPer }, (_, w) => {
       const set = RESOURCE_SETS[(plan.index + w) % RESOURCE_SETS.length];
       const broad = t.webhook.broadRules && w === 0;
@@ -43,7 +74,12 @@ export const buildAdmissionWebhook: KindBuilder = build => {
         admissionReviewVersions: t.webhook.reviewVersions,
         clientConfig: {
           caBundle: ca.caBundle,
-          service: { name: backend.serviceName, namespace: plan.namespace, path: `/${mutating ? 'mutate' : 'validate'}-${w}`, port: 443 },
+          service: {
+            name: backend.serviceName,
+            namespace: plan.namespace,
+            path: `/${mutating ? 'mutate' : 'validate'}-${w}`,
+            port: 443,
+          },
         },
         failurePolicy: t.webhook.failurePolicy,
         matchPolicy: t.webhook.matchPolicy,
@@ -51,14 +87,29 @@ export const buildAdmissionWebhook: KindBuilder = build => {
         namespaceSelector: t.webhook.excludesSystemNamespaces
           ? {
               matchExpressions: [
-                { key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: ['kube-system', plan.namespace] },
-                { key: `${plan.slug}.fleet.io/ignore`, operator: 'DoesNotExist' },
+                {
+                  key: 'kubernetes.io/metadata.name',
+                  operator: 'NotIn',
+                  values: ['kube-system', plan.namespace],
+                },
+                {
+                  key: `${plan.slug}.fleet.io/ignore`,
+                  operator: 'DoesNotExist',
+                },
               ],
             }
           : {},
         objectSelector: {},
         ...(t.webhook.matchConditions
-          ? { matchConditions: [{ name: 'not-node-users', expression: "!request.userInfo.username.startsWith('system:node:')" }] }
+          ? {
+              matchConditions: [
+                {
+                  name: 'not-node-users',
+                  expression:
+                    "!request.userInfo.username.startsWith('system:node:')",
+                },
+              ],
+            }
           : {}),
         ...(mutating ? { reinvocationPolicy: 'Never' } : {}),
         rules: [
@@ -77,11 +128,15 @@ export const buildAdmissionWebhook: KindBuilder = build => {
     configs.push({
       apiVersion: 'admissionregistration.k8s.io/v1',
       kind,
-      metadata: objectMeta(inst, c === 0 ? name : `${name}-${mutating ? 'mutating' : 'validating'}`, {
-        labels: labelsFor(build, name, 'webhook'),
-        annotations: ca.annotations,
-        generation: 2,
-      }),
+      metadata: objectMeta(
+        inst,
+        c === 0 ? name : `${name}-${mutating ? 'mutating' : 'validating'}`,
+        {
+          labels: labelsFor(build, name, 'webhook'),
+          annotations: ca.annotations,
+          generation: 2,
+        },
+      ),
       webhooks,
     });
   }
@@ -120,7 +175,8 @@ export const buildAdmissionPolicy: KindBuilder = build => {
         },
         {
           expression: 'object.spec.replicas <= 50',
-          messageExpression: "'replicas must be at most 50, got ' + string(object.spec.replicas)",
+          messageExpression:
+            "'replicas must be at most 50, got ' + string(object.spec.replicas)",
         },
       ],
       auditAnnotations: [{ key: 'team-label', valueExpression: "'checked'" }],
@@ -138,12 +194,19 @@ export const buildAdmissionPolicy: KindBuilder = build => {
       metadata: objectMeta(inst, `${name}-binding`, { labels, generation: 1 }),
       spec: {
         policyName: name,
-        validationActions: t.webhook.failurePolicy === 'Fail' ? ['Deny'] : ['Warn', 'Audit'],
+        validationActions:
+          t.webhook.failurePolicy === 'Fail' ? ['Deny'] : ['Warn', 'Audit'],
         ...(t.webhook.excludesSystemNamespaces
           ? {
               matchResources: {
                 namespaceSelector: {
-                  matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: ['kube-system'] }],
+                  matchExpressions: [
+                    {
+                      key: 'kubernetes.io/metadata.name',
+                      operator: 'NotIn',
+                      values: ['kube-system'],
+                    },
+                  ],
                 },
               },
             }
@@ -153,4 +216,3 @@ export const buildAdmissionPolicy: KindBuilder = build => {
   }
   return objects;
 };
-

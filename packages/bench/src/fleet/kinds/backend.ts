@@ -80,10 +80,22 @@ export interface Backend {
 /** Wider grants than needed, per RBAC trait. */
 const WIDER_RULES: Record<string, PolicyRule[]> = {
   least: [],
-  wildcard: [{ apiGroups: ['*'], resources: ['*'], verbs: ['get', 'list', 'watch'] }],
-  secrets: [{ apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list', 'watch'] }],
+  wildcard: [
+    { apiGroups: ['*'], resources: ['*'], verbs: ['get', 'list', 'watch'] },
+  ],
+  secrets: [
+    {
+      apiGroups: [''],
+      resources: ['secrets'],
+      verbs: ['get', 'list', 'watch'],
+    },
+  ],
   escalate: [
-    { apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles', 'clusterrolebindings'], verbs: ['escalate', 'bind', 'create'] },
+    {
+      apiGroups: ['rbac.authorization.k8s.io'],
+      resources: ['clusterroles', 'clusterrolebindings'],
+      verbs: ['escalate', 'bind', 'create'],
+    },
   ],
   'cluster-admin': [],
 };
@@ -94,11 +106,18 @@ export function namespaceOf(build: ComponentBuild): KubeObject {
   });
 }
 
-export function labelsFor(build: ComponentBuild, name: string, component: string) {
+export function labelsFor(
+  build: ComponentBuild,
+  name: string,
+  component: string,
+) {
   return installationLabels(build.inst, name, component);
 }
 
-export function buildBackend(build: ComponentBuild, o: BackendOptions): Backend {
+export function buildBackend(
+  build: ComponentBuild,
+  o: BackendOptions,
+): Backend {
   const { plan, inst, nodes } = build;
   const t = plan.traits;
   const ns = plan.namespace;
@@ -107,7 +126,11 @@ export function buildBackend(build: ComponentBuild, o: BackendOptions): Backend 
     'app.kubernetes.io/name': o.name,
     'app.kubernetes.io/instance': inst.release,
   };
-  const podLabels = { ...selector, 'app.kubernetes.io/component': o.component, 'app.kubernetes.io/part-of': inst.partOf };
+  const podLabels = {
+    ...selector,
+    'app.kubernetes.io/component': o.component,
+    'app.kubernetes.io/part-of': inst.partOf,
+  };
   const objects: KubeObject[] = [];
 
   objects.push(serviceAccount(inst, o.name, ns, labels));
@@ -126,7 +149,10 @@ export function buildBackend(build: ComponentBuild, o: BackendOptions): Backend 
       serviceAccount: { name: o.name, namespace: ns },
     }),
   );
-  for (const extra of [...(o.bindClusterRoles ?? []), ...(t.rbac === 'cluster-admin' ? ['cluster-admin'] : [])]) {
+  for (const extra of [
+    ...(o.bindClusterRoles ?? []),
+    ...(t.rbac === 'cluster-admin' ? ['cluster-admin'] : []),
+  ]) {
     objects.push(
       binding(inst, {
         name: `${o.name}:${extra.replace(/^system:/, '')}`,
@@ -139,8 +165,16 @@ export function buildBackend(build: ComponentBuild, o: BackendOptions): Backend 
   }
   objects.push(
     role(inst, `${o.name}:leader-election`, ns, labels, [
-      { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'create', 'update', 'patch'] },
-      { apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list', 'watch'] },
+      {
+        apiGroups: ['coordination.k8s.io'],
+        resources: ['leases'],
+        verbs: ['get', 'create', 'update', 'patch'],
+      },
+      {
+        apiGroups: [''],
+        resources: ['configmaps'],
+        verbs: ['get', 'list', 'watch'],
+      },
     ]),
     binding(inst, {
       name: `${o.name}:leader-election`,
@@ -155,11 +189,15 @@ export function buildBackend(build: ComponentBuild, o: BackendOptions): Backend 
   const secretName = `${o.name}-tls`;
   const volumes = [
     ...(o.volumes ?? []),
-    ...(o.servingCertificate ? [{ name: 'tls', secret: { defaultMode: 420, secretName } }] : []),
+    ...(o.servingCertificate
+      ? [{ name: 'tls', secret: { defaultMode: 420, secretName } }]
+      : []),
   ];
   const mounts = [
     ...(o.mounts ?? []),
-    ...(o.servingCertificate ? [{ name: 'tls', mountPath: '/tls', readOnly: true }] : []),
+    ...(o.servingCertificate
+      ? [{ name: 'tls', mountPath: '/tls', readOnly: true }]
+      : []),
   ];
   const main = container({
     name: o.component,
@@ -218,7 +256,10 @@ export function buildBackend(build: ComponentBuild, o: BackendOptions): Backend 
             ? { type: 'OnDelete' }
             : {
                 type: 'RollingUpdate',
-                rollingUpdate: { maxSurge: 0, maxUnavailable: t.nodeRollout === 'one-node' ? 1 : '25%' },
+                rollingUpdate: {
+                  maxSurge: 0,
+                  maxUnavailable: t.nodeRollout === 'one-node' ? 1 : '25%',
+                },
               },
       }),
     );
@@ -226,7 +267,14 @@ export function buildBackend(build: ComponentBuild, o: BackendOptions): Backend 
 
   if (o.servicePort) {
     objects.push(
-      service(inst, { name: o.name, namespace: ns, labels, selector, port: o.servicePort, targetPort: 'https' }),
+      service(inst, {
+        name: o.name,
+        namespace: ns,
+        labels,
+        selector,
+        port: o.servicePort,
+        targetPort: 'https',
+      }),
       endpointSlice(inst, {
         service: o.name,
         namespace: ns,
@@ -239,10 +287,25 @@ export function buildBackend(build: ComponentBuild, o: BackendOptions): Backend 
     );
   }
   if (t.pdb && o.workload === 'Deployment') {
-    objects.push(podDisruptionBudget(inst, { name: o.name, namespace: ns, labels, selector, healthy: ready }));
+    objects.push(
+      podDisruptionBudget(inst, {
+        name: o.name,
+        namespace: ns,
+        labels,
+        selector,
+        healthy: ready,
+      }),
+    );
   }
   if (t.serviceMonitor && o.servicePort) {
-    objects.push(serviceMonitor(inst, { name: o.name, namespace: ns, labels, selector: labels }));
+    objects.push(
+      serviceMonitor(inst, {
+        name: o.name,
+        namespace: ns,
+        labels,
+        selector: labels,
+      }),
+    );
   }
   if (t.prometheusRule) {
     objects.push(
@@ -251,8 +314,17 @@ export function buildBackend(build: ComponentBuild, o: BackendOptions): Backend 
         namespace: ns,
         labels,
         alerts: [
-          { name: `${pascal(o.name)}Down`, expr: `absent(up{job="${o.name}"} == 1)` },
-          { name: `${pascal(o.name)}Errors`, expr: `sum(rate(${o.name.replace(/-/g, '_')}_errors_total[5m])) > 0` },
+          {
+            name: `${pascal(o.name)}Down`,
+            expr: `absent(up{job="${o.name}"} == 1)`,
+          },
+          {
+            name: `${pascal(o.name)}Errors`,
+            expr: `sum(rate(${o.name.replace(
+              /-/g,
+              '_',
+            )}_errors_total[5m])) > 0`,
+          },
         ],
       }),
     );

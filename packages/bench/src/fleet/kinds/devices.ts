@@ -6,7 +6,13 @@
  */
 import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
 import { objectMeta } from '../kubeObjects';
-import { buildBackend, image, KindBuilder, labelsFor, namespaceOf } from './backend';
+import {
+  buildBackend,
+  image,
+  KindBuilder,
+  labelsFor,
+  namespaceOf,
+} from './backend';
 import { agentNodes, HOST } from './nodeAgents';
 
 /** The extended resource a device plugin of the fleet advertises. */
@@ -37,16 +43,29 @@ export const buildDevicePlugin: KindBuilder = build => {
     component: 'device-plugin',
     workload: 'DaemonSet',
     image: image(build, `${plan.slug}-device-plugin`),
-    args: [`--resource-name=${resource}`, '--pass-device-specs=true', '--fail-on-init-error=false'],
+    args: [
+      `--resource-name=${resource}`,
+      '--pass-device-specs=true',
+      '--fail-on-init-error=false',
+    ],
     env: { DEVICE_DISCOVERY_STRATEGY: 'auto', MIG_STRATEGY: 'none' },
     privileged: true,
     nodes: selected,
-    volumes: [HOST('device-plugin', '/var/lib/kubelet/device-plugins', 'Directory'), HOST('dev', '/dev', 'Directory')],
+    volumes: [
+      HOST('device-plugin', '/var/lib/kubelet/device-plugins', 'Directory'),
+      HOST('dev', '/dev', 'Directory'),
+    ],
     mounts: [
       { name: 'device-plugin', mountPath: '/var/lib/kubelet/device-plugins' },
       { name: 'dev', mountPath: '/dev' },
     ],
-    rules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['get', 'list', 'watch'] }],
+    rules: [
+      {
+        apiGroups: [''],
+        resources: ['nodes'],
+        verbs: ['get', 'list', 'watch'],
+      },
+    ],
   });
   return [namespaceOf(build), ...plugin.objects];
 };
@@ -72,31 +91,60 @@ export const buildDraDriver: KindBuilder = build => {
       HOST('cdi', '/var/run/cdi'),
     ],
     mounts: [
-      { name: 'plugins-registry', mountPath: '/var/lib/kubelet/plugins_registry' },
+      {
+        name: 'plugins-registry',
+        mountPath: '/var/lib/kubelet/plugins_registry',
+      },
       { name: 'plugins', mountPath: `/var/lib/kubelet/plugins/${driver}` },
       { name: 'cdi', mountPath: '/var/run/cdi' },
     ],
     rules: [
-      { apiGroups: ['resource.k8s.io'], resources: ['resourceslices'], verbs: ['get', 'list', 'watch', 'create', 'update', 'delete'] },
-      { apiGroups: ['resource.k8s.io'], resources: ['resourceclaims'], verbs: ['get'] },
+      {
+        apiGroups: ['resource.k8s.io'],
+        resources: ['resourceslices'],
+        verbs: ['get', 'list', 'watch', 'create', 'update', 'delete'],
+      },
+      {
+        apiGroups: ['resource.k8s.io'],
+        resources: ['resourceclaims'],
+        verbs: ['get'],
+      },
       { apiGroups: [''], resources: ['nodes'], verbs: ['get'] },
     ],
   });
-  const labels = labelsFor(build, `${plan.slug}-dra-kubeletplugin`, 'deviceclass');
+  const labels = labelsFor(
+    build,
+    `${plan.slug}-dra-kubeletplugin`,
+    'deviceclass',
+  );
   const deviceClass: KubeObject = {
     apiVersion,
     kind: 'DeviceClass',
     metadata: objectMeta(inst, `${plan.slug}-gpu`, { labels, generation: 1 }),
-    spec: { selectors: [{ cel: { expression: `device.driver == "${driver}"` } }] },
+    spec: {
+      selectors: [{ cel: { expression: `device.driver == "${driver}"` } }],
+    },
   };
   const structured = version === 'v1beta1' || version === 'v1alpha3';
   const slices: KubeObject[] = selected.map(nodeName => ({
     apiVersion,
     kind: 'ResourceSlice',
     metadata: {
-      ...objectMeta(inst, `${nodeName}-${driver}-${inst.rng.int(1e4, 9e4).toString(36)}`, { managedBy: `${plan.slug}-kubeletplugin` }),
+      ...objectMeta(
+        inst,
+        `${nodeName}-${driver}-${inst.rng.int(1e4, 9e4).toString(36)}`,
+        { managedBy: `${plan.slug}-kubeletplugin` },
+      ),
       generateName: `${nodeName}-${driver}-`,
-      ownerReferences: [{ apiVersion: 'v1', controller: true, kind: 'Node', name: nodeName, uid: inst.rng.uid() }],
+      ownerReferences: [
+        {
+          apiVersion: 'v1',
+          controller: true,
+          kind: 'Node',
+          name: nodeName,
+          uid: inst.rng.uid(),
+        },
+      ],
     },
     spec: {
       driver,
@@ -110,7 +158,9 @@ export const buildDraDriver: KindBuilder = build => {
           uuid: { string: `gpu-${inst.rng.uid()}` },
         };
         const capacity = { memory: { value: '80Gi' } };
-        return structured ? { name: `gpu-${d}`, basic: { attributes, capacity } } : { name: `gpu-${d}`, attributes, capacity };
+        return structured
+          ? { name: `gpu-${d}`, basic: { attributes, capacity } }
+          : { name: `gpu-${d}`, attributes, capacity };
       }),
     },
   }));

@@ -5,16 +5,30 @@
  */
 import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
 import { objectMeta } from '../kubeObjects';
-import { buildBackend, ComponentBuild, image, KindBuilder, labelsFor, namespaceOf } from './backend';
+import {
+  buildBackend,
+  ComponentBuild,
+  image,
+  KindBuilder,
+  labelsFor,
+  namespaceOf,
+} from './backend';
 
 /** Nodes a node agent runs on: every node, or a share of the workers. */
 export function agentNodes(build: ComponentBuild): string[] {
   const share = build.plan.traits.nodeShare;
   if (share >= 1) return build.nodes.names;
-  return build.nodes.pickWorkers(build.inst.rng, Math.max(1, Math.round(build.nodes.size * share)));
+  return build.nodes.pickWorkers(
+    build.inst.rng,
+    Math.max(1, Math.round(build.nodes.size * share)),
+  );
 }
 
-export const HOST = (name: string, path: string, type = 'DirectoryOrCreate') => ({ name, hostPath: { path, type } });
+export const HOST = (
+  name: string,
+  path: string,
+  type = 'DirectoryOrCreate',
+) => ({ name, hostPath: { path, type } });
 
 export const buildCni: KindBuilder = build => {
   const { plan } = build;
@@ -23,20 +37,40 @@ export const buildCni: KindBuilder = build => {
     component: 'agent',
     workload: 'DaemonSet',
     image: image(build, `${plan.slug}-cni-agent`),
-    env: { CNI_CONF_NAME: `10-${plan.slug}.conflist`, CNI_MTU: '1450', IP_AUTODETECTION_METHOD: 'first-found' },
+    env: {
+      CNI_CONF_NAME: `10-${plan.slug}.conflist`,
+      CNI_MTU: '1450',
+      IP_AUTODETECTION_METHOD: 'first-found',
+    },
     hostNetwork: true,
     privileged: true,
     nodes: build.nodes.names,
-    volumes: [HOST('cni-net-dir', '/etc/cni/net.d'), HOST('cni-bin-dir', '/opt/cni/bin'), HOST('xtables-lock', '/run/xtables.lock', 'FileOrCreate')],
+    volumes: [
+      HOST('cni-net-dir', '/etc/cni/net.d'),
+      HOST('cni-bin-dir', '/opt/cni/bin'),
+      HOST('xtables-lock', '/run/xtables.lock', 'FileOrCreate'),
+    ],
     mounts: [
       { name: 'cni-net-dir', mountPath: '/host/etc/cni/net.d' },
       { name: 'cni-bin-dir', mountPath: '/host/opt/cni/bin' },
       { name: 'xtables-lock', mountPath: '/run/xtables.lock' },
     ],
     rules: [
-      { apiGroups: [''], resources: ['pods', 'nodes', 'namespaces'], verbs: ['get', 'list', 'watch'] },
-      { apiGroups: [''], resources: ['nodes/status'], verbs: ['patch', 'update'] },
-      { apiGroups: ['networking.k8s.io'], resources: ['networkpolicies'], verbs: ['get', 'list', 'watch'] },
+      {
+        apiGroups: [''],
+        resources: ['pods', 'nodes', 'namespaces'],
+        verbs: ['get', 'list', 'watch'],
+      },
+      {
+        apiGroups: [''],
+        resources: ['nodes/status'],
+        verbs: ['patch', 'update'],
+      },
+      {
+        apiGroups: ['networking.k8s.io'],
+        resources: ['networkpolicies'],
+        verbs: ['get', 'list', 'watch'],
+      },
     ],
   });
   const controllers = buildBackend(build, {
@@ -44,7 +78,13 @@ export const buildCni: KindBuilder = build => {
     component: 'controllers',
     workload: 'Deployment',
     image: image(build, `${plan.slug}-cni-controllers`),
-    rules: [{ apiGroups: [''], resources: ['nodes', 'pods'], verbs: ['get', 'list', 'watch'] }],
+    rules: [
+      {
+        apiGroups: [''],
+        resources: ['nodes', 'pods'],
+        verbs: ['get', 'list', 'watch'],
+      },
+    ],
   });
   return [namespaceOf(build), ...node.objects, ...controllers.objects];
 };
@@ -61,12 +101,24 @@ export const buildCriRuntime: KindBuilder = build => {
     component: 'installer',
     workload: 'DaemonSet',
     image: image(build, `${plan.slug}-deploy`),
-    command: ['bash', '-c', '/opt/kata-artifacts/scripts/kata-deploy.sh install'],
-    env: { SHIMS: 'qemu clh', DEFAULT_SHIM: 'qemu', CREATE_RUNTIMECLASSES: 'false' },
+    command: [
+      'bash',
+      '-c',
+      '/opt/kata-artifacts/scripts/kata-deploy.sh install',
+    ],
+    env: {
+      SHIMS: 'qemu clh',
+      DEFAULT_SHIM: 'qemu',
+      CREATE_RUNTIMECLASSES: 'false',
+    },
     privileged: true,
     nodeSelector: { [nodeLabel]: 'true' },
     nodes: t.runtimeNodesLabelled ? selected : [],
-    volumes: [HOST('crio-conf', '/etc/crio/'), HOST('containerd-conf', '/etc/containerd/'), HOST('host', '/')],
+    volumes: [
+      HOST('crio-conf', '/etc/crio/'),
+      HOST('containerd-conf', '/etc/containerd/'),
+      HOST('host', '/'),
+    ],
     mounts: [
       { name: 'crio-conf', mountPath: '/etc/crio/' },
       { name: 'containerd-conf', mountPath: '/etc/containerd/' },
@@ -78,13 +130,22 @@ export const buildCriRuntime: KindBuilder = build => {
     apiVersion: 'node.k8s.io/v1',
     kind: 'RuntimeClass',
     handler,
-    metadata: objectMeta(inst, handler, { labels: labelsFor(build, `${plan.slug}-deploy`, 'runtimeclass') }),
-    ...(t.runtimeOverhead ? { overhead: { podFixed: { cpu: '250m', memory: '160Mi' } } } : {}),
+    metadata: objectMeta(inst, handler, {
+      labels: labelsFor(build, `${plan.slug}-deploy`, 'runtimeclass'),
+    }),
+    ...(t.runtimeOverhead
+      ? { overhead: { podFixed: { cpu: '250m', memory: '160Mi' } } }
+      : {}),
     scheduling: {
       nodeSelector: { [nodeLabel]: 'true' },
-      tolerations: [{ effect: 'NoSchedule', key: `${plan.slug}.fleet.io/sandboxed`, operator: 'Exists' }],
+      tolerations: [
+        {
+          effect: 'NoSchedule',
+          key: `${plan.slug}.fleet.io/sandboxed`,
+          operator: 'Exists',
+        },
+      ],
     },
   };
   return [namespaceOf(build), ...installer.objects, runtimeClass];
 };
-

@@ -18,24 +18,51 @@ export const buildSchedulerPlugin: KindBuilder = build => {
     name,
     component: 'scheduler',
     workload: 'Deployment',
-    image: `registry.k8s.io/scheduler-plugins/kube-scheduler:v0.${build.cluster.minor - 1}.${t.imageVersion.split('.')[2]}`,
-    command: ['/bin/kube-scheduler', '--config=/etc/kubernetes/scheduler-config.yaml', '--leader-elect=true', '--v=3'],
-    mounts: [{ name: 'scheduler-config', mountPath: '/etc/kubernetes', readOnly: true }],
-    volumes: [{ name: 'scheduler-config', configMap: { defaultMode: 420, name: `${name}-config` } }],
+    image: `registry.k8s.io/scheduler-plugins/kube-scheduler:v0.${
+      build.cluster.minor - 1
+    }.${t.imageVersion.split('.')[2]}`,
+    command: [
+      '/bin/kube-scheduler',
+      '--config=/etc/kubernetes/scheduler-config.yaml',
+      '--leader-elect=true',
+      '--v=3',
+    ],
+    mounts: [
+      {
+        name: 'scheduler-config',
+        mountPath: '/etc/kubernetes',
+        readOnly: true,
+      },
+    ],
+    volumes: [
+      {
+        name: 'scheduler-config',
+        configMap: { defaultMode: 420, name: `${name}-config` },
+      },
+    ],
     bindClusterRoles: ['system:kube-scheduler', 'system:volume-scheduler'],
     rules: [
-      { apiGroups: ['scheduling.x-k8s.io'], resources: ['podgroups', 'elasticquotas'], verbs: ['get', 'list', 'watch', 'update', 'patch'] },
+      {
+        apiGroups: ['scheduling.x-k8s.io'],
+        resources: ['podgroups', 'elasticquotas'],
+        verbs: ['get', 'list', 'watch', 'update', 'patch'],
+      },
     ],
   });
   const pods: KubeObject[] = Array.from({ length: t.pendingPods }, (_, p) => {
-    const podName = `${plan.slug}-batch-${p}-${inst.rng.int(1e6, 9e6).toString(36)}`;
+    const podName = `${plan.slug}-batch-${p}-${inst.rng
+      .int(1e6, 9e6)
+      .toString(36)}`;
     return {
       apiVersion: 'v1',
       kind: 'Pod',
       metadata: {
         ...objectMeta(inst, podName, {
           namespace: plan.namespace,
-          labels: { 'app.kubernetes.io/name': `${plan.slug}-batch`, 'scheduling.x-k8s.io/pod-group': `${plan.slug}-group` },
+          labels: {
+            'app.kubernetes.io/name': `${plan.slug}-batch`,
+            'scheduling.x-k8s.io/pod-group': `${plan.slug}-group`,
+          },
           managedBy: 'kube-controller-manager',
         }),
         generateName: `${plan.slug}-batch-${p}-`,

@@ -5,7 +5,13 @@
  */
 import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
 import { container, objectMeta } from '../kubeObjects';
-import { buildBackend, image, KindBuilder, labelsFor, namespaceOf } from './backend';
+import {
+  buildBackend,
+  image,
+  KindBuilder,
+  labelsFor,
+  namespaceOf,
+} from './backend';
 import { agentNodes, HOST } from './nodeAgents';
 
 /** kubernetes-csi sidecar versions seen in fleets, oldest first. */
@@ -21,14 +27,22 @@ export const buildCsi: KindBuilder = build => {
   const driver = `${plan.slug}.csi.fleet.io`;
   const registered = agentNodes(build);
   nodes.registerCsiDriver(driver, registered);
-  const endpoint = { CSI_ENDPOINT: 'unix:///csi/csi.sock', CSI_DRIVER_NAME: driver };
+  const endpoint = {
+    CSI_ENDPOINT: 'unix:///csi/csi.sock',
+    CSI_DRIVER_NAME: driver,
+  };
 
   const nodePlugin = buildBackend(build, {
     name: `${plan.slug}-csi-node`,
     component: 'csi-node',
     workload: 'DaemonSet',
     image: image(build, `${plan.slug}-csi-driver`),
-    args: ['node', '--endpoint=$(CSI_ENDPOINT)', '--logging-format=text', '--v=2'],
+    args: [
+      'node',
+      '--endpoint=$(CSI_ENDPOINT)',
+      '--logging-format=text',
+      '--v=2',
+    ],
     env: endpoint,
     privileged: true,
     nodes: registered,
@@ -36,7 +50,11 @@ export const buildCsi: KindBuilder = build => {
       container({
         name: 'node-driver-registrar',
         image: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.13.0',
-        args: ['--csi-address=/csi/csi.sock', `--kubelet-registration-path=/var/lib/kubelet/plugins/${driver}/csi.sock`, '--v=2'],
+        args: [
+          '--csi-address=/csi/csi.sock',
+          `--kubelet-registration-path=/var/lib/kubelet/plugins/${driver}/csi.sock`,
+          '--v=2',
+        ],
         mounts: [
           { name: 'plugin-dir', mountPath: '/csi' },
           { name: 'registration-dir', mountPath: '/registration' },
@@ -56,7 +74,11 @@ export const buildCsi: KindBuilder = build => {
     volumes: [
       HOST('kubelet-dir', '/var/lib/kubelet', 'Directory'),
       HOST('plugin-dir', `/var/lib/kubelet/plugins/${driver}/`),
-      HOST('registration-dir', '/var/lib/kubelet/plugins_registry/', 'Directory'),
+      HOST(
+        'registration-dir',
+        '/var/lib/kubelet/plugins_registry/',
+        'Directory',
+      ),
       HOST('device-dir', '/dev', 'Directory'),
     ],
     mounts: [
@@ -67,14 +89,22 @@ export const buildCsi: KindBuilder = build => {
     rules: [{ apiGroups: [''], resources: ['nodes'], verbs: ['get'] }],
   });
 
-  const pick = (versions: string[]) => versions[(plan.index >> 2) % versions.length];
+  const pick = (versions: string[]) =>
+    versions[(plan.index >> 2) % versions.length];
   const sidecar = (name: string, repo: string, version: string) =>
     container({
       name,
       image: `registry.k8s.io/sig-storage/${repo}:${version}`,
-      args: ['--csi-address=$(ADDRESS)', '--v=2', '--leader-election=true', '--timeout=60s'],
+      args: [
+        '--csi-address=$(ADDRESS)',
+        '--v=2',
+        '--leader-election=true',
+        '--timeout=60s',
+      ],
       env: { ADDRESS: '/var/lib/csi/sockets/pluginproxy/csi.sock' },
-      mounts: [{ name: 'socket-dir', mountPath: '/var/lib/csi/sockets/pluginproxy/' }],
+      mounts: [
+        { name: 'socket-dir', mountPath: '/var/lib/csi/sockets/pluginproxy/' },
+      ],
     });
   const controller = buildBackend(build, {
     name: `${plan.slug}-csi-controller`,
@@ -82,26 +112,53 @@ export const buildCsi: KindBuilder = build => {
     workload: 'Deployment',
     image: image(build, `${plan.slug}-csi-driver`),
     args: ['controller', '--endpoint=$(CSI_ENDPOINT)', '--v=2'],
-    env: { ...endpoint, CSI_ENDPOINT: 'unix:///var/lib/csi/sockets/pluginproxy/csi.sock' },
+    env: {
+      ...endpoint,
+      CSI_ENDPOINT: 'unix:///var/lib/csi/sockets/pluginproxy/csi.sock',
+    },
     sidecars: [
-      sidecar('csi-provisioner', 'csi-provisioner', pick(SIDECAR_VERSIONS.provisioner)),
+      sidecar(
+        'csi-provisioner',
+        'csi-provisioner',
+        pick(SIDECAR_VERSIONS.provisioner),
+      ),
       sidecar('csi-attacher', 'csi-attacher', pick(SIDECAR_VERSIONS.attacher)),
       sidecar('csi-resizer', 'csi-resizer', pick(SIDECAR_VERSIONS.resizer)),
     ],
     volumes: [{ name: 'socket-dir', emptyDir: {} }],
-    mounts: [{ name: 'socket-dir', mountPath: '/var/lib/csi/sockets/pluginproxy/' }],
+    mounts: [
+      { name: 'socket-dir', mountPath: '/var/lib/csi/sockets/pluginproxy/' },
+    ],
     rules: [
-      { apiGroups: [''], resources: ['persistentvolumes'], verbs: ['get', 'list', 'watch', 'create', 'patch', 'delete'] },
-      { apiGroups: [''], resources: ['persistentvolumeclaims', 'persistentvolumeclaims/status'], verbs: ['get', 'list', 'watch', 'update', 'patch'] },
-      { apiGroups: ['storage.k8s.io'], resources: ['storageclasses', 'csinodes', 'volumeattachments'], verbs: ['get', 'list', 'watch'] },
-      { apiGroups: ['storage.k8s.io'], resources: ['volumeattachments/status'], verbs: ['patch'] },
+      {
+        apiGroups: [''],
+        resources: ['persistentvolumes'],
+        verbs: ['get', 'list', 'watch', 'create', 'patch', 'delete'],
+      },
+      {
+        apiGroups: [''],
+        resources: ['persistentvolumeclaims', 'persistentvolumeclaims/status'],
+        verbs: ['get', 'list', 'watch', 'update', 'patch'],
+      },
+      {
+        apiGroups: ['storage.k8s.io'],
+        resources: ['storageclasses', 'csinodes', 'volumeattachments'],
+        verbs: ['get', 'list', 'watch'],
+      },
+      {
+        apiGroups: ['storage.k8s.io'],
+        resources: ['volumeattachments/status'],
+        verbs: ['patch'],
+      },
     ],
   });
 
   const csiDriver: KubeObject = {
     apiVersion: 'storage.k8s.io/v1',
     kind: 'CSIDriver',
-    metadata: objectMeta(inst, driver, { labels: labelsFor(build, `${plan.slug}-csi-controller`, 'csidriver') }),
+    metadata: objectMeta(inst, driver, {
+      labels: labelsFor(build, `${plan.slug}-csi-controller`, 'csidriver'),
+    }),
     spec: {
       attachRequired: true,
       fsGroupPolicy: 'File',
@@ -112,5 +169,10 @@ export const buildCsi: KindBuilder = build => {
       volumeLifecycleModes: ['Persistent'],
     },
   };
-  return [namespaceOf(build), ...nodePlugin.objects, ...controller.objects, csiDriver];
+  return [
+    namespaceOf(build),
+    ...nodePlugin.objects,
+    ...controller.objects,
+    csiDriver,
+  ];
 };
