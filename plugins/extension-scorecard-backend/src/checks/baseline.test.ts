@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { CHECK_IDS } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { BUILTIN_CHECKS } from './catalogue';
 import { caBundle } from './__testUtils__/certificates';
@@ -15,6 +17,26 @@ describe('healthy baselines', () => {
 
   it('implements every catalogue id exactly once', () => {
     expect(BUILTIN_CHECKS.map(c => c.id).sort()).toEqual([...CHECK_IDS].sort());
+  });
+
+  it("are documented in the README's check table with their dimension and severity", () => {
+    const readme = fs.readFileSync(
+      path.resolve(__dirname, '../../README.md'),
+      'utf8',
+    );
+    const rows = new Map(
+      [
+        ...readme.matchAll(
+          /^\| `([a-z-]+\.[a-z-]+)`\s*\| ([a-z-]+)\s*\|[^|]*\| ([a-z]+)\s*\|/gm,
+        ),
+      ].map(m => [m[1], [m[2], m[3]]]),
+    );
+    for (const check of BUILTIN_CHECKS) {
+      expect({ id: check.id, row: rows.get(check.id) }).toEqual({
+        id: check.id,
+        row: [check.dimension, check.severity],
+      });
+    }
   });
 
   it.each(Object.keys(FIXTURES) as Array<keyof typeof FIXTURES>)(
