@@ -4,6 +4,7 @@
  */
 import { ReactElement } from 'react';
 import { setupServer } from 'msw/node';
+import { SWRConfig } from 'swr';
 import { configApiRef, identityApiRef } from '@backstage/core-plugin-api';
 import { entityRouteRef } from '@backstage/plugin-catalog-react';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
@@ -67,7 +68,9 @@ export function renderScorecard(
         [configApiRef, mockApis.config({ data: options.config ?? {} })],
       ]}
     >
-      {element}
+      {/* usePermission caches decisions in SWR; a fresh cache per render keeps
+          one test's permissions out of the next. */}
+      <SWRConfig value={{ provider: () => new Map() }}>{element}</SWRConfig>
     </TestApiProvider>,
     {
       routeEntries: options.routeEntries,

@@ -5,7 +5,7 @@ import {
 import { useScorecardQuery } from './useScorecardQuery';
 
 /** Quarters shown in the trend (newest last). */
-export const TREND_QUARTERS = 8;
+export const TREND_QUARTERS = 6;
 
 /** Quarters with a retained snapshot, newest first. */
 export function useAuditQuarters() {
@@ -22,19 +22,21 @@ export function useAuditReport(quarter: string | undefined) {
 
 async function loadTrend(api: ExtensionScorecardApi, quarters: AuditQuarter[]) {
   const recent = quarters.slice(0, TREND_QUARTERS).reverse();
-  const snapshots = await Promise.all(
-    recent.map(q => api.getSnapshot(q.snapshot.id)),
+  // The reports' totals, not the raw snapshots: they count what the reader may see,
+  // so the trend agrees with the rest of the page.
+  const reports = await Promise.all(
+    recent.map(q => api.getAuditReport(q.quarter)),
   );
-  return recent.map((q, index) => ({
-    quarter: q.quarter,
-    complete: q.complete,
-    levels: snapshots[index].levels,
-    averageScore: snapshots[index].averageScore,
-    components: snapshots[index].componentCount,
+  return reports.map(report => ({
+    quarter: report.quarter,
+    complete: report.complete,
+    levels: report.totals.levels,
+    averageScore: report.totals.averageScore,
+    components: report.totals.components,
   }));
 }
 
-/** Level distribution and average score of each quarter's snapshot, oldest first. */
+/** Level distribution and average score at the end of each quarter, oldest first. */
 export function useQuarterTrend(quarters: AuditQuarter[] | undefined) {
   const key = (quarters ?? [])
     .map(q => `${q.quarter}:${q.snapshot.id}`)

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
-import { QUARTERS, auditReport, snapshot } from '../../__testUtils__/fixtures';
+import { QUARTERS, auditReport } from '../../__testUtils__/fixtures';
 import {
   API,
   errorBody,
@@ -23,22 +23,18 @@ function auditHandlers() {
     http.get(`${API}/audit/quarters`, () =>
       HttpResponse.json({ items: QUARTERS }),
     ),
-    http.get(`${API}/snapshots/:id`, ({ params }) =>
-      HttpResponse.json(
-        snapshot({
-          id: Number(params.id),
-          levels:
-            params.id === '5'
-              ? { 0: 4, 1: 6, 2: 3, 3: 1 }
-              : { 0: 3, 1: 6, 2: 4, 3: 2 },
-          averageScore: params.id === '5' ? 55 : 61.5,
-        }),
-      ),
-    ),
     http.get(`${API}/audit/:quarter`, ({ params }) => {
-      reports.push(String(params.quarter));
+      const quarter = String(params.quarter);
+      reports.push(quarter);
+      if (quarter !== '2026-Q1')
+        return HttpResponse.json(auditReport({ quarter }));
+      const totals = {
+        ...auditReport().totals,
+        levels: { 0: 4, 1: 6, 2: 3, 3: 1 },
+        averageScore: 55,
+      };
       return HttpResponse.json(
-        auditReport({ quarter: String(params.quarter) }),
+        auditReport({ quarter, complete: true, totals }),
       );
     }),
     http.get(`${API}/audit/:quarter/export`, ({ params, request }) => {
@@ -98,7 +94,8 @@ describe('AuditPage', () => {
     expect(
       await screen.findByText('Levels at the end of 2026-Q2'),
     ).toBeInTheDocument();
-    expect(reports).toEqual(['2026-Q2']);
+    // The page's report plus one per quarter of the trend.
+    expect([...reports].sort()).toEqual(['2026-Q1', '2026-Q2', '2026-Q2']);
     expect(
       screen.getByRole('img', {
         name: /Levels by quarter\. 2026-Q1: L0 4, L1 6, L2 3, L3 1, average score 55; 2026-Q2 \(so far\): L0 3/,
@@ -121,7 +118,7 @@ describe('AuditPage', () => {
   });
 
   it('loads another quarter when picked', async () => {
-    const { reports } = auditHandlers();
+    auditHandlers();
     await renderScorecard(<AuditPage />);
     await screen.findByText('Levels at the end of 2026-Q2');
     fireEvent.mouseDown(screen.getByLabelText('Quarter'));
@@ -131,7 +128,9 @@ describe('AuditPage', () => {
     expect(
       await screen.findByText('Levels at the end of 2026-Q1'),
     ).toBeInTheDocument();
-    expect(reports).toEqual(['2026-Q2', '2026-Q1']);
+    expect(
+      screen.getByText('Quarter-end snapshot #7', { exact: false }),
+    ).toBeInTheDocument();
   });
 
   it('downloads the CSV and the JSON export', async () => {

@@ -81,6 +81,7 @@ export const QuarterTrendChart = (props: { points: QuarterPoint[] }) => {
               dataKey={`L${level}`}
               name={LEVEL_TITLES[level]}
               stackId="levels"
+              maxBarSize={72}
               fill={levelColor(theme, level)}
               isAnimationActive={false}
             />

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Accordion from '@material-ui/core/Accordion';
 import AccordionDetails from '@material-ui/core/AccordionDetails';
 import AccordionSummary from '@material-ui/core/AccordionSummary';
@@ -21,6 +22,7 @@ const useStyles = makeStyles(theme => ({
     '&:first-child': { borderTop: 'none' },
   },
   details: { display: 'block' },
+  message: { wordBreak: 'break-word' },
   summary: {
     display: 'flex',
     alignItems: 'center',
@@ -28,6 +30,13 @@ const useStyles = makeStyles(theme => ({
     flexWrap: 'wrap',
   },
 }));
+
+const NEEDS_WORK = ['fail', 'warn', 'unknown'];
+
+/** Results shown right away: those needing work, and waived ones (never hidden as pass). */
+function isLoud(result: CheckResult): boolean {
+  return NEEDS_WORK.includes(result.status) || Boolean(result.waiver);
+}
 
 function waiverNote(result: CheckResult): string | undefined {
   if (!result.waiver) return undefined;
@@ -42,10 +51,10 @@ const ResultItem = (props: {
 }) => {
   const { result, onRequestWaiver } = props;
   const classes = useStyles();
-  const needsWork =
-    result.status === 'fail' ||
-    result.status === 'warn' ||
-    result.status === 'unknown';
+  const [open, setOpen] = useState(false);
+  const needsWork = NEEDS_WORK.includes(result.status);
+  const detailsId = `details-${result.checkId}-${result.cluster ?? 'all'}`;
+  const hasObserved = Object.keys(result.observed ?? {}).length > 0;
   return (
     <Box className={classes.result} data-testid={`check-${result.checkId}`}>
       <Box className={classes.summary}>
@@ -66,19 +75,30 @@ const ResultItem = (props: {
           {result.severity}
         </Typography>
       </Box>
-      <Typography variant="body2">{result.message}</Typography>
+      <Typography variant="body2" className={classes.message}>
+        {result.message}
+      </Typography>
       {result.waiver && (
         <Typography variant="caption" color="textSecondary" component="p">
           {waiverNote(result)}
         </Typography>
       )}
-      <ObservedValues observed={result.observed} />
       {needsWork && result.remediation && (
         <Typography variant="body2" component="p">
           <strong>Remediation:</strong> {result.remediation}
         </Typography>
       )}
-      <Box display="flex" gridGap={16} alignItems="center">
+      <Box display="flex" gridGap={8} alignItems="center" flexWrap="wrap">
+        {hasObserved && (
+          <Button
+            size="small"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Hide observed values' : 'Observed values'}
+          </Button>
+        )}
         {result.docsUrl && (
           <Link to={result.docsUrl} target="_blank" rel="noopener">
             Docs for {result.checkId}
@@ -90,6 +110,39 @@ const ResultItem = (props: {
           </Button>
         )}
       </Box>
+      {open && (
+        <div id={detailsId}>
+          <ObservedValues observed={result.observed} />
+        </div>
+      )}
+    </Box>
+  );
+};
+
+/** Passing and not-applicable results, folded into one line until asked for. */
+const QuietResults = (props: { results: CheckResult[] }) => {
+  const [open, setOpen] = useState(false);
+  if (props.results.length === 0) return null;
+  const summary = Object.entries(
+    props.results.reduce<Record<string, number>>((counts, r) => {
+      counts[r.status] = (counts[r.status] ?? 0) + 1;
+      return counts;
+    }, {}),
+  )
+    .map(([status, count]) => `${count} ${status}`)
+    .join(', ');
+  return (
+    <Box pt={1}>
+      <Button size="small" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? 'Hide' : 'Show'} {summary}
+      </Button>
+      {open &&
+        props.results.map(result => (
+          <ResultItem
+            key={`${result.checkId}|${result.cluster ?? ''}`}
+            result={result}
+          />
+        ))}
     </Box>
   );
 };
@@ -112,7 +165,7 @@ export const CheckResults = (props: {
       {groups.map(group => (
         <Accordion
           key={group.dimension}
-          defaultExpanded={['fail', 'warn', 'unknown'].includes(group.worst)}
+          defaultExpanded={group.worst === 'fail' || group.worst === 'unknown'}
           TransitionProps={{ unmountOnExit: true }}
         >
           <AccordionSummary
@@ -134,13 +187,18 @@ export const CheckResults = (props: {
             </Box>
           </AccordionSummary>
           <AccordionDetails className={classes.details}>
-            {group.results.map(result => (
-              <ResultItem
-                key={`${result.checkId}|${result.cluster ?? ''}`}
-                result={result}
-                onRequestWaiver={props.onRequestWaiver}
-              />
-            ))}
+            {group.results
+              .filter(result => isLoud(result))
+              .map(result => (
+                <ResultItem
+                  key={`${result.checkId}|${result.cluster ?? ''}`}
+                  result={result}
+                  onRequestWaiver={props.onRequestWaiver}
+                />
+              ))}
+            <QuietResults
+              results={group.results.filter(result => !isLoud(result))}
+            />
           </AccordionDetails>
         </Accordion>
       ))}

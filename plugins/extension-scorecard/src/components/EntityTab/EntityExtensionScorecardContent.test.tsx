@@ -118,6 +118,12 @@ describe('EntityExtensionScorecardContent', () => {
 
     // Checks grouped by dimension, with observed values, remediation and docs.
     const timeout = screen.getByTestId('check-webhook.timeout');
+    expect(
+      within(timeout).queryByText('timeoutSeconds'),
+    ).not.toBeInTheDocument();
+    await userEvent.click(
+      within(timeout).getByRole('button', { name: 'Observed values' }),
+    );
     expect(within(timeout).getByText('timeoutSeconds')).toBeInTheDocument();
     expect(
       within(timeout).getByText(/Lower timeoutSeconds/),
@@ -125,8 +131,16 @@ describe('EntityExtensionScorecardContent', () => {
     expect(
       within(timeout).getByRole('link', { name: /Docs for webhook.timeout/ }),
     ).toBeInTheDocument();
-    // A waived result is shown as waived, not as pass.
-    const managed = screen.getByTestId('check-cert.managed');
+    // Passing results are folded away until asked for.
+    expect(
+      screen.queryByTestId('check-experiments.required'),
+    ).not.toBeInTheDocument();
+    // A waived result is shown as waived, not as pass (its dimension only warns, so
+    // it starts closed and shows the waiver count).
+    const certificates = screen.getByRole('button', { name: /certificates/ });
+    expect(certificates).toHaveTextContent('1 waived');
+    await userEvent.click(certificates);
+    const managed = await screen.findByTestId('check-cert.managed');
     expect(within(managed).getByText('waived (warn)')).toBeInTheDocument();
     expect(
       within(managed).getByText(/Kyverno rotates its own CA/),

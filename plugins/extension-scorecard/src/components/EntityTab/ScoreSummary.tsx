@@ -19,10 +19,18 @@ export const ScoreSummary = (props: { detail: ComponentDetail }) => {
     <InfoCard title="Readiness">
       <Box display="flex" alignItems="center" gridGap={16} flexWrap="wrap">
         <Box
-          width={120}
+          width={140}
+          role="img"
           aria-label={`Score ${Math.round(scorecard.score)} of 100`}
         >
-          <Gauge value={scorecard.score / 100} />
+          <Gauge
+            value={Math.round(scorecard.score)}
+            max={100}
+            fractional={false}
+            unit=""
+            size="small"
+            description="score"
+          />
         </Box>
         <Box>
           <Box display="flex" alignItems="center" gridGap={8}>

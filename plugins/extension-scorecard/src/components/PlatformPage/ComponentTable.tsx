@@ -9,6 +9,7 @@ import TableHead from '@material-ui/core/TableHead';
 import TablePagination from '@material-ui/core/TablePagination';
 import TableRow from '@material-ui/core/TableRow';
 import TableSortLabel from '@material-ui/core/TableSortLabel';
+import { makeStyles } from '@material-ui/core/styles';
 import Tooltip from '@material-ui/core/Tooltip';
 import Typography from '@material-ui/core/Typography';
 import { Link } from '@backstage/core-components';
@@ -23,6 +24,15 @@ import {
 import { componentRouteRef } from '../../routes';
 import { LevelChip } from '../StatusDisplay';
 import { ComponentTableState, PAGE_SIZES } from './tableState';
+
+const useStyles = makeStyles(theme => ({
+  head: { whiteSpace: 'nowrap' },
+  name: { minWidth: 160 },
+  nowrap: { whiteSpace: 'nowrap' },
+  blockers: { minWidth: 260, maxWidth: 420, wordBreak: 'break-word' },
+  blockerLine: { paddingTop: 0, wordBreak: 'break-word' },
+  clusters: { display: 'flex', flexWrap: 'wrap', gap: theme.spacing(0.5) },
+}));
 
 interface Column {
   id: string;
@@ -80,9 +90,10 @@ const ComponentRow = ({
   allBlockers: boolean;
 }) => {
   const componentLink = useRouteRef(componentRouteRef);
-  return (
+  const classes = useStyles();
+  const main = (
     <TableRow hover data-testid="component-row">
-      <TableCell>
+      <TableCell className={classes.name}>
         <Link
           to={componentLink({
             componentId: encodeURIComponent(row.componentId),
@@ -96,12 +107,14 @@ const ComponentRow = ({
           </Typography>
         )}
       </TableCell>
-      <TableCell>{EXTENSION_KIND_INFO[row.kind]?.title ?? row.kind}</TableCell>
-      <TableCell>
+      <TableCell className={classes.nowrap}>
+        {EXTENSION_KIND_INFO[row.kind]?.title ?? row.kind}
+      </TableCell>
+      <TableCell className={classes.nowrap}>
         {row.orphan || !row.owner ? (
           <Chip size="small" variant="outlined" label="orphan" />
         ) : (
-          <EntityRefLink entityRef={row.owner} defaultKind="group" />
+          <EntityRefLink entityRef={row.owner} defaultKind="group" hideIcon />
         )}
       </TableCell>
       <TableCell>{row.lifecycle ?? '—'}</TableCell>
@@ -112,29 +125,49 @@ const ComponentRow = ({
       <TableCell align="right">{row.counts.fail}</TableCell>
       <TableCell align="right">{row.counts.warn}</TableCell>
       <TableCell>
-        {row.clusters.map(cluster =>
-          row.staleClusters.includes(cluster) ? (
-            <Tooltip key={cluster} title="Stale: its last collection failed">
+        <div className={classes.clusters}>
+          {row.clusters.map(cluster =>
+            row.staleClusters.includes(cluster) ? (
+              <Tooltip key={cluster} title="Stale: its last collection failed">
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={`${cluster} (stale)`}
+                />
+              </Tooltip>
+            ) : (
               <Chip
+                key={cluster}
                 size="small"
                 variant="outlined"
-                label={`${cluster} (stale)`}
+                label={cluster}
               />
-            </Tooltip>
-          ) : (
-            <Chip
-              key={cluster}
-              size="small"
-              variant="outlined"
-              label={cluster}
-            />
-          ),
-        )}
+            ),
+          )}
+        </div>
       </TableCell>
-      <TableCell>
-        <Blockers row={row} all={allBlockers} />
-      </TableCell>
+      {!allBlockers && (
+        <TableCell className={classes.blockers}>
+          <Blockers row={row} all={false} />
+        </TableCell>
+      )}
     </TableRow>
+  );
+  if (!allBlockers) return main;
+  // Every blocker, on a full-width line under its component (team view).
+  return (
+    <>
+      {main}
+      <TableRow>
+        <TableCell />
+        <TableCell colSpan={COLUMNS.length - 2} className={classes.blockerLine}>
+          <Typography variant="caption" color="textSecondary">
+            {row.level === 3 ? '' : `To reach L${row.level + 1}:`}
+          </Typography>
+          <Blockers row={row} all />
+        </TableCell>
+      </TableRow>
+    </>
   );
 };
 
@@ -151,6 +184,7 @@ export const ComponentTable = (props: {
   allBlockers?: boolean;
 }) => {
   const { page, state, loading, onChange, allBlockers = false } = props;
+  const classes = useStyles();
   const sortBy = (field: ComponentSortField) =>
     onChange({
       ...state,
@@ -168,9 +202,12 @@ export const ComponentTable = (props: {
         <Table size="small" aria-label="Extension components">
           <TableHead>
             <TableRow>
-              {COLUMNS.map(column => (
+              {COLUMNS.filter(
+                column => !(allBlockers && column.id === 'blockers'),
+              ).map(column => (
                 <TableCell
                   key={column.id}
+                  className={classes.head}
                   align={column.align}
                   sortDirection={
                     column.sort && state.sort === column.sort

@@ -74,7 +74,7 @@ export const KindCounts = (props: {
           <ul className={classes.list}>
             {group.kinds.map(({ kind, components }) => (
               <li key={kind}>
-                <Box display="flex" justifyContent="space-between">
+                <Box display="flex" justifyContent="space-between" gridGap={8}>
                   <Link
                     component="button"
                     variant="body2"

@@ -103,7 +103,10 @@ export const PlatformPage = () => {
           </InfoCard>
         </Grid>
         <Grid item xs={12} md={5}>
-          <InfoCard title="Readiness levels">
+          <InfoCard
+            title="Readiness levels"
+            subheader="Every component of the snapshot, orphans included"
+          >
             <LevelDistributionChart levels={snapshot.value.levels} />
           </InfoCard>
         </Grid>

@@ -32,7 +32,7 @@ export const SnapshotStatus = (props: {
           {formatRelative(snapshot.takenAt)}
         </time>{' '}
         ({formatDateTime(snapshot.takenAt)}) · {snapshot.componentCount}{' '}
-        components · {snapshot.clusters.length} clusters
+        components in the snapshot · {snapshot.clusters.length} clusters
       </Typography>
       {staleNames.size > 0 && (
         <Box mt={1}>

@@ -44,9 +44,9 @@ export const DeadlinesTable = (props: { deadlines: Deadline[] }) => (
       <Table size="small" aria-label="Coming expiries and deadlines">
         <TableHead>
           <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell>What</TableCell>
-            <TableCell>Component</TableCell>
+            <TableCell style={{ whiteSpace: 'nowrap' }}>When</TableCell>
+            <TableCell style={{ whiteSpace: 'nowrap' }}>What</TableCell>
+            <TableCell style={{ whiteSpace: 'nowrap' }}>Component</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

@@ -121,3 +121,27 @@ describe('team findings', () => {
     ]);
   });
 });
+
+describe('certificate deadlines', () => {
+  it('lists a CA found in several caBundles once per cluster', () => {
+    const notAfter = '2026-04-24T00:00:00.000Z';
+    const detail = componentDetail({
+      scorecard: scorecard({
+        results: [],
+        certificates: [
+          'webhooks[0]',
+          'webhooks[1]',
+          'mutating webhooks[0]',
+        ].map(source => ({
+          cluster: 'prod-eu',
+          source,
+          subject: 'CN=gatekeeper-ca',
+          notAfter,
+        })),
+      }),
+    });
+    expect(comingDeadlines([detail], [], now).map(d => d.what)).toEqual([
+      'CN=gatekeeper-ca (prod-eu, 3 places)',
+    ]);
+  });
+});

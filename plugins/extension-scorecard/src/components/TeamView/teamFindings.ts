@@ -4,6 +4,7 @@
  * deadlines, waiver expiries). Pure functions over API data.
  */
 import {
+  CertificateFinding,
   CheckResult,
   ComponentDetail,
   ComponentSummary,
@@ -87,15 +88,26 @@ export function comingDeadlines(
   for (const detail of details) {
     const { componentId, name } = detail.scorecard;
     names.set(componentId, name);
+    // The same CA often sits in several caBundles: one line per certificate and cluster.
+    const certificates = new Map<
+      string,
+      { cert: CertificateFinding; sources: number }
+    >();
     for (const cert of detail.scorecard.certificates) {
       if (!cert.notAfter) continue;
+      const key = `${cert.cluster}|${cert.subject ?? ''}|${cert.notAfter}`;
+      const seen = certificates.get(key);
+      if (seen) seen.sources++;
+      else certificates.set(key, { cert, sources: 1 });
+    }
+    for (const { cert, sources } of certificates.values()) {
       add({
         type: 'certificate',
         componentId,
         name,
-        date: cert.notAfter,
+        date: cert.notAfter!,
         what: `${cert.subject ?? 'certificate'} (${cert.cluster}, ${
-          cert.source
+          sources === 1 ? cert.source : `${sources} places`
         })`,
       });
     }

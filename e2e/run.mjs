@@ -1,0 +1,238 @@
+#!/usr/bin/env node
+/**
+ * Browser tests of Extension Scorecard against the real demo portal.
+ *
+ *   node e2e/run.mjs [--report test-results/e2e.json] [--keep]
+ *
+ * Builds the app when its sources changed, starts the demo backend (which serves the
+ * app) on a free port with its own SQLite directory (.demo/e2e-sqlite) and cluster
+ * dumps (.demo/e2e-clusters), waits until it serves a snapshot, drives
+ * Debian's Chromium (/usr/bin/chromium) through playwright-core, saves screenshots to
+ * docs/screenshots/, writes the JSON report and stops everything it started, also on
+ * failure. Without Chromium the tests are skipped, unless
+ * EXTENSION_SCORECARD_REQUIRE_BROWSER is set, which makes a missing browser a failure.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Report } from './lib/report.mjs';
+import { Portal, waitFor } from './lib/stack.mjs';
+import * as scenarios from './scenarios.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const SCENARIOS = [
+  ['sign in as guest; the sidebar links the scorecard', scenarios.signIn],
+  [
+    'platform page: snapshot, counts, levels, heat map, first page of components',
+    scenarios.platformPage,
+  ],
+  [
+    'heat-map cell filters the component table on the server',
+    scenarios.heatmapFilter,
+  ],
+  ['refresh now: live progress, then the new snapshot', scenarios.refreshNow],
+  ['entity tab of an extension Component', scenarios.entityTab],
+  ['team view: tab and card on a Group page', scenarios.teamView],
+  [
+    'audit page and CSV download: one row per component and check',
+    scenarios.auditPage,
+  ],
+];
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const reportPath = args.includes('--report')
+  ? resolve(args[args.indexOf('--report') + 1])
+  : undefined;
+const keep = args.includes('--keep');
+const report = new Report(reportPath);
+
+function finish(code) {
+  report.write();
+  const { passed, failed, skipped } = report.counts();
+  console.log(`[e2e] ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  process.exit(code);
+}
+
+async function loadPlaywright() {
+  const { chromium } = await import('playwright-core');
+  return chromium;
+}
+
+async function main() {
+  if (!existsSync(CHROMIUM)) {
+    const reason = `${CHROMIUM} not found (apt-get install chromium)`;
+    if (process.env.EXTENSION_SCORECARD_REQUIRE_BROWSER) {
+      report.fail(
+        'Chromium is installed',
+        0,
+        new Error(`${reason}; EXTENSION_SCORECARD_REQUIRE_BROWSER is set`),
+      );
+      return finish(1);
+    }
+    report.note(`skipping the browser tests: ${reason}`);
+    for (const [name] of SCENARIOS) report.skip(name, reason);
+    return finish(0);
+  }
+
+  const workDir = mkdtempSync(join(tmpdir(), 'extension-scorecard-e2e-'));
+  const screenshots = join(repoRoot, 'docs', 'screenshots');
+  mkdirSync(screenshots, { recursive: true });
+  const portal = new Portal({
+    repoRoot,
+    workDir,
+    logDir: join(repoRoot, 'test-results', 'e2e-logs'),
+  });
+  let context;
+  const onSignal = signal => {
+    report.note(`${signal}: stopping the portal`);
+    portal.killNow();
+    report.write();
+    process.exit(1);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    const t0 = Date.now();
+    await portal.configure();
+    await portal.prepareDemo();
+    const built = await portal.buildApp();
+    report.timings.appBuildMs = Date.now() - t0;
+    report.note(
+      built
+        ? `built the app in ${Math.round(report.timings.appBuildMs / 1000)} s`
+        : 'the app build is up to date',
+    );
+    portal.start();
+    report.note(
+      `starting the portal at ${portal.appUrl} (log: ${portal.logPath})`,
+    );
+    const alive = () => portal.assertAlive();
+
+    await waitFor(
+      'the backend',
+      async () => {
+        alive();
+        return (
+          await fetch(`${portal.backendUrl}/api/extension-scorecard/health`)
+        ).ok;
+      },
+      { timeoutMs: 240_000 },
+    );
+    report.timings.backendReadyMs = Date.now() - t0;
+
+    await waitFor(
+      'the catalog to hold the demo entities',
+      async () => {
+        alive();
+        return (
+          await portal.api(
+            '/api/catalog/entities/by-name/component/default/kyverno',
+          )
+        ).ok;
+      },
+      { timeoutMs: 180_000 },
+    );
+
+    let asked = false;
+    const waitStarted = Date.now();
+    await waitFor(
+      'a snapshot',
+      async () => {
+        alive();
+        const page = await portal.apiJson(
+          '/api/extension-scorecard/snapshots?limit=1',
+        );
+        if (page.total > 0) return true;
+        // The startup collection should get there by itself; ask once if it does not.
+        if (!asked && Date.now() - waitStarted > 20_000) {
+          asked = true;
+          const response = await portal.api(
+            '/api/extension-scorecard/refresh',
+            {
+              method: 'POST',
+              body: JSON.stringify({ scope: 'all' }),
+            },
+          );
+          report.note(`asked for a collection: ${response.status}`);
+        }
+        return false;
+      },
+      { timeoutMs: 240_000, intervalMs: 2000 },
+    );
+    report.timings.snapshotReadyMs = Date.now() - t0;
+
+    await waitFor(
+      'the app',
+      async () => {
+        alive();
+        const response = await fetch(portal.appUrl);
+        return response.ok && (await response.text()).includes('id="root"');
+      },
+      { timeoutMs: 120_000, intervalMs: 2000 },
+    );
+    report.timings.appReadyMs = Date.now() - t0;
+    report.note(`portal ready in ${Math.round((Date.now() - t0) / 1000)} s`);
+
+    const chromium = await loadPlaywright();
+    const userDataDir = mkdtempSync(join(workDir, 'chromium-'));
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      acceptDownloads: true,
+      viewport: { width: 1440, height: 1000 },
+    });
+    context.setDefaultTimeout(60_000);
+    const page = context.pages()[0] ?? (await context.newPage());
+
+    for (const [name, scenario] of SCENARIOS) {
+      const started = Date.now();
+      try {
+        const details = await scenario({ page, portal, screenshots, workDir });
+        report.pass(name, Date.now() - started, details);
+      } catch (error) {
+        report.fail(name, Date.now() - started, error);
+        await page
+          .screenshot({
+            path: join(
+              portal.logDir,
+              `failed-${SCENARIOS.findIndex(s => s[0] === name)}.png`,
+            ),
+            fullPage: true,
+          })
+          .catch(() => {});
+      }
+    }
+  } catch (error) {
+    report.fail('start the demo portal', 0, error);
+    report.note(`portal log tail:\n${portal.logTail()}`);
+  } finally {
+    await context?.close().catch(() => {});
+    if (keep) {
+      report.note(
+        `--keep: portal left running at ${portal.appUrl} (process group ${portal.children[0]?.pid})`,
+      );
+    } else {
+      await portal.stop();
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  }
+  return finish(report.counts().failed > 0 ? 1 : 0);
+}
+
+main().catch(error => {
+  report.fail('e2e runner', 0, error);
+  finish(1);
+});
