@@ -1,9 +1,12 @@
 /**
- * Label selectors evaluated the way the API server does: every matchLabels pair
- * and every matchExpressions term must hold; an empty selector matches
- * everything; `null`/absent means "everything" or "nothing" depending on the
- * field (the caller decides).
+ * Label selectors for the checks: evaluation shared with the inventory
+ * (inventory/labels.ts), where an absent selector matches nothing; the fields
+ * checks read (webhook and policy namespaceSelectors) default to "everything".
  */
+import {
+  matchesLabelSelector,
+  type LabelSelector as InventoryLabelSelector,
+} from '../../inventory/labels';
 
 export interface LabelSelectorRequirement {
   key: string;
@@ -28,42 +31,18 @@ export function isEmptySelector(
   );
 }
 
+/** True when the labels satisfy the selector; an absent or empty selector matches everything. */
 export function selectorMatches(
   selector: LabelSelector | null | undefined,
   labels: Labels | undefined,
 ): boolean {
-  if (!selector) return true;
-  const own = labels ?? {};
-  const matchLabels = selector.matchLabels;
-  if (matchLabels) {
-    for (const key in matchLabels) {
-      if (own[key] !== matchLabels[key]) return false;
-    }
-  }
-  const expressions = selector.matchExpressions;
-  if (!expressions) return true;
-  for (const term of expressions) {
-    const has = Object.prototype.hasOwnProperty.call(own, term.key);
-    const values = term.values ?? [];
-    switch (term.operator) {
-      case 'In':
-        if (!has || !values.includes(own[term.key])) return false;
-        break;
-      case 'NotIn':
-        if (has && values.includes(own[term.key])) return false;
-        break;
-      case 'Exists':
-        if (!has) return false;
-        break;
-      case 'DoesNotExist':
-        if (has) return false;
-        break;
-      default:
-        // The API server rejects unknown operators; a selector we cannot evaluate matches nothing.
-        return false;
-    }
-  }
-  return true;
+  return (
+    !selector ||
+    matchesLabelSelector(
+      selector as InventoryLabelSelector,
+      labels as Record<string, string> | undefined,
+    )
+  );
 }
 
 /** `a=b,c in (x,y),!d` — how kubectl prints a selector. */
