@@ -1,3 +1,5 @@
+import { SchedulerServiceTaskScheduleDefinitionConfig } from '@backstage/backend-plugin-api';
+
 export interface Config {
   /** Configuration of the Extension Scorecard backend plugin. */
   extensionScorecard?: {
@@ -69,6 +71,65 @@ export interface Config {
        * data/experiment-scenarios.yaml); older runs make experiments.required warn.
        */
       freshnessDays?: number;
+    };
+    /**
+     * When collection runs (scheduler task definitions: `frequency` as a duration
+     * or `{ cron }`, `timeout`, `initialDelay`). Every cluster is one task
+     * `extension-scorecard:collect:<cluster>`; `assemble` builds the snapshot from the
+     * clusters' latest collections. Both run with global scope (one replica at a time).
+     * Defaults: hourly; collection 10 s and the first snapshot 30 s after start.
+     */
+    schedule?: {
+      collect?: SchedulerServiceTaskScheduleDefinitionConfig;
+      assemble?: SchedulerServiceTaskScheduleDefinitionConfig;
+    };
+    /** How long snapshots are kept. Quarter-end snapshots are always kept. */
+    retention?: {
+      /** Every snapshot younger than this many hours is kept (default 48). */
+      keepAllHours?: number;
+      /** The newest snapshot of each UTC day is kept for this many days (default 90). */
+      dailyDays?: number;
+    };
+    /** Who sees what through the API. */
+    access?: {
+      /**
+       * Members of this group (directly or through child groups) see orphans: extension
+       * objects no catalog entity claims. Default `group:default/platform-admins`.
+       */
+      adminGroup?: string;
+    };
+    /** Waivers. */
+    waivers?: {
+      /** Longest a waiver may run, in days (default 180). */
+      maxDays?: number;
+    };
+    /**
+     * Notifications to the owning group after each snapshot, through the notifications
+     * backend (off when it is not installed). Each condition is sent once.
+     */
+    notifications?: {
+      /** false turns every notification off (default true). */
+      enabled?: boolean;
+      /** A certificate entering its warn window. */
+      certificates?: {
+        enabled?: boolean;
+        /** Days before notAfter (default: the cert.expiry check's warnDays, 30). */
+        warnDays?: number;
+      };
+      /** An approved waiver about to expire. */
+      waivers?: {
+        enabled?: boolean;
+        /** Days before expiry (default 14). */
+        withinDays?: number;
+      };
+      /** A migration target date coming up (retirement.migration-plan). */
+      migrations?: {
+        enabled?: boolean;
+        /** Days before the target date (default 30). */
+        withinDays?: number;
+      };
+      /** A component dropping a readiness level. */
+      levelDrops?: { enabled?: boolean };
     };
   };
   /**

@@ -278,6 +278,52 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
     expect(await levels(latest)).toEqual(['alpha:3', 'beta:1']);
   });
 
+  it('stores each distinct result once and counts its references', async () => {
+    const shared = result('aggregated.available', 'not-applicable', {
+      message: 'applies to aggregated-api, not to this kind',
+    });
+    const day = (n: number) =>
+      ['alpha', 'beta', 'gamma'].map(name =>
+        component(
+          scorecard(`component:default/${name}`, {
+            results: [
+              shared,
+              result('cert.expiry', 'pass', {
+                cluster: 'prod',
+                message: `${name}: certificate expires in ${300 - n} days`,
+                observed: { daysLeft: 300 - n },
+              }),
+            ],
+          }),
+        ),
+      );
+    for (let n = 0; n < 4; n++) {
+      await store.writeSnapshot(
+        snapshotOf(`2025-05-0${n + 1}T10:00:00.000Z`, day(n)),
+      );
+    }
+    // one shared result + one countdown result per component per day
+    expect(await count(knex, 'check_results')).toBe(1 + 3 * 4);
+    expect(await count(knex, 'check_templates')).toBe(2);
+    // statuses did not change: one facet set for all three, every day
+    expect(await count(knex, 'facet_sets')).toBe(1);
+
+    await store.applyRetention(
+      { keepAllHours: 0, dailyDays: 0 },
+      new Date('2025-05-05T00:00:00.000Z'),
+    );
+    // only the newest snapshot is left (quarter end and newest overall)
+    expect(await count(knex, 'check_results')).toBe(1 + 3);
+    const refs = await knex('check_results').select('ref_count');
+    expect(refs.map(r => Number(r.ref_count)).sort()).toEqual([1, 1, 1, 3]);
+    const latest = (await store.latestSnapshot())!;
+    const gamma = await store.getComponent(latest, 'component:default/gamma', FULL_VISIBILITY);
+    expect(gamma?.evaluation.scorecard.results).toEqual([
+      shared,
+      expect.objectContaining({ message: 'gamma: certificate expires in 297 days', observed: { daysLeft: 297 } }),
+    ]);
+  });
+
   it('marks components of stale clusters', async () => {
     await store.writeSnapshot(
       snapshotOf('2025-05-01T10:00:00.000Z', fleet(), [
@@ -325,7 +371,8 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
       snapshots: await count(knex, 'snapshots'),
       states: await count(knex, 'component_states'),
       evaluations: await count(knex, 'evaluations'),
-      results: await count(knex, 'evaluation_results'),
+      results: await count(knex, 'check_results'),
+        facets: await count(knex, 'facet_terms'),
       aggregates: await count(knex, 'snapshot_aggregates'),
       clusters: await count(knex, 'snapshot_clusters'),
     };
@@ -345,7 +392,8 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
       snapshots: await count(knex, 'snapshots'),
       states: await count(knex, 'component_states'),
       evaluations: await count(knex, 'evaluations'),
-      results: await count(knex, 'evaluation_results'),
+      results: await count(knex, 'check_results'),
+        facets: await count(knex, 'facet_terms'),
       aggregates: await count(knex, 'snapshot_aggregates'),
       clusters: await count(knex, 'snapshot_clusters'),
     }).toEqual(before);

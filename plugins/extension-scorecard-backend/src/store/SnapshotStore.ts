@@ -41,13 +41,15 @@ import {
   type NewComponentState,
 } from './componentStates';
 import { isPostgres } from './database';
+import { parseJsonColumn } from './encoding';
 import {
-  canonicalJson,
-  compressJson,
-  decompressJson,
-  parseJsonColumn,
-  sha256,
-} from './encoding';
+  collectUnusedEvaluations,
+  evaluationHash,
+  loadEvaluations,
+  prepareEvaluation,
+  storeEvaluations,
+  type EvaluationBody,
+} from './evaluations';
 import { selectSnapshotsToKeep, type RetentionPolicy } from './retention';
 import type {
   ComponentFilter,
@@ -56,7 +58,6 @@ import type {
   NewSnapshot,
   SnapshotClusterInput,
   SnapshotWriteResult,
-  StoredInstance,
   WrittenLevelChange,
 } from './types';
 
@@ -67,12 +68,6 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   for (let i = 0; i < items.length; i += size)
     out.push(items.slice(i, i + size));
   return out;
-}
-
-/** The stored body of one evaluation. */
-export interface EvaluationBody {
-  scorecard: ComponentScorecard;
-  instances: StoredInstance[];
 }
 
 /** A component as a snapshot saw it: its row, its evaluation and the snapshot's clusters. */
@@ -102,11 +97,9 @@ interface SnapshotRow {
 }
 
 interface PreparedComponent {
+  body: EvaluationBody;
   hash: string;
-  body: string;
   state: NewComponentState;
-  checks: Array<{ check_id: string; status: string }>;
-  clusters: string[];
 }
 
 /** Snapshots, component states and evaluations in the plugin's database. */
@@ -132,24 +125,15 @@ export class SnapshotStore {
         throw new Error(`Component ${id} appears twice in one snapshot`);
       }
       seen.add(id);
-      const body = canonicalJson({
+      const body: EvaluationBody = {
         scorecard: component.scorecard,
         instances: component.instances,
-      } satisfies EvaluationBody);
-      const hash = sha256(body);
-      const checks = new Map<string, { check_id: string; status: string }>();
-      for (const result of component.scorecard.results) {
-        checks.set(`${result.checkId}|${result.status}`, {
-          check_id: result.checkId,
-          status: result.status,
-        });
-      }
+      };
+      const hash = evaluationHash(body);
       return {
-        hash,
         body,
+        hash,
         state: buildComponentState(component, hash, staleClusters),
-        checks: [...checks.values()],
-        clusters: [...new Set(component.scorecard.clusters)],
       };
     });
 
@@ -200,7 +184,6 @@ export class SnapshotStore {
         );
       }
 
-      const evaluationIds = await this.storeEvaluations(trx, prepared);
 
       const open: Array<
         Pick<ComponentStateRow, 'id' | 'component_id' | 'state_hash' | 'level'>
@@ -210,7 +193,7 @@ export class SnapshotStore {
       const openById = new Map(open.map(row => [row.component_id, row]));
 
       const toClose: number[] = [];
-      const toInsert: ComponentStateRow[] = [];
+      const changedItems: PreparedComponent[] = [];
       const added: string[] = [];
       const levelChanges: WrittenLevelChange[] = [];
       let unchanged = 0;
@@ -236,13 +219,23 @@ export class SnapshotStore {
         } else {
           added.push(id);
         }
-        toInsert.push({
-          ...item.state,
-          valid_from: snapshotId,
-          valid_to: OPEN_VALIDITY,
-          evaluation_id: evaluationIds.get(item.hash)!,
-        } as ComponentStateRow);
+        changedItems.push(item);
       }
+      // only what changed is split into results and stored
+      const evaluations = changedItems.map(item =>
+        prepareEvaluation(item.body, item.hash),
+      );
+      const stored = await storeEvaluations(trx, evaluations);
+      const toInsert = changedItems.map(
+        (item, i) =>
+          ({
+            ...item.state,
+            valid_from: snapshotId,
+            valid_to: OPEN_VALIDITY,
+            evaluation_id: stored.evaluations.get(item.hash)!,
+            facet_set_id: stored.facetSets.get(evaluations[i].facetHash)!,
+          } as ComponentStateRow),
+      );
       const removed = [...openById.keys()];
       toClose.push(...[...openById.values()].map(row => row.id));
 
@@ -271,54 +264,6 @@ export class SnapshotStore {
         levelChanges,
       };
     });
-  }
-
-  /** Stores the evaluation bodies not stored yet; returns hash → id for all of them. */
-  private async storeEvaluations(
-    trx: Knex.Transaction,
-    prepared: PreparedComponent[],
-  ): Promise<Map<string, number>> {
-    const byHash = new Map(prepared.map(p => [p.hash, p]));
-    const ids = new Map<string, number>();
-    for (const hashes of chunks([...byHash.keys()])) {
-      const rows = await trx('evaluations')
-        .whereIn('hash', hashes)
-        .select('id', 'hash');
-      for (const row of rows) ids.set(row.hash, Number(row.id));
-    }
-    const missing = [...byHash.values()].filter(p => !ids.has(p.hash));
-    for (const batch of chunks(missing, 100)) {
-      await trx('evaluations').insert(
-        batch.map(p => ({
-          hash: p.hash,
-          body: compressJson(p.body),
-          raw_size: Buffer.byteLength(p.body),
-        })),
-      );
-      const rows = await trx('evaluations')
-        .whereIn(
-          'hash',
-          batch.map(p => p.hash),
-        )
-        .select('id', 'hash');
-      for (const row of rows) ids.set(row.hash, Number(row.id));
-      const results = batch.flatMap(p =>
-        p.checks.map(c => ({ ...c, evaluation_id: ids.get(p.hash)! })),
-      );
-      if (results.length) {
-        await trx.batchInsert('evaluation_results', results, 500);
-      }
-      const clusters = batch.flatMap(p =>
-        p.clusters.map(cluster => ({
-          evaluation_id: ids.get(p.hash)!,
-          cluster,
-        })),
-      );
-      if (clusters.length) {
-        await trx.batchInsert('evaluation_clusters', clusters, 500);
-      }
-    }
-    return ids;
   }
 
   /** The newest snapshot, if any. */
@@ -536,20 +481,11 @@ export class SnapshotStore {
     return rows.map(r => r.component_id);
   }
 
-  /** Decompressed evaluation bodies by id. */
+  /** Evaluation bodies by id. */
   async loadEvaluations(
     ids: readonly number[],
   ): Promise<Map<number, EvaluationBody>> {
-    const bodies = new Map<number, EvaluationBody>();
-    for (const batch of chunks([...new Set(ids)])) {
-      const rows = await this.knex('evaluations')
-        .whereIn('id', batch)
-        .select('id', 'body');
-      for (const row of rows) {
-        bodies.set(Number(row.id), decompressJson<EvaluationBody>(row.body));
-      }
-    }
-    return bodies;
+    return loadEvaluations(this.knex, ids);
   }
 
   /** The scorecards of a snapshot's visible components, by component id. */
@@ -744,23 +680,7 @@ export class SnapshotStore {
             .andWhereRaw('s.id < cs.valid_to'),
         )
         .delete();
-      const orphaned = trx('evaluations as e')
-        .whereNotExists(q =>
-          q
-            .select(trx.raw('1'))
-            .from('component_states as cs')
-            .whereRaw('cs.evaluation_id = e.id'),
-        )
-        .select('e.id');
-      await trx('evaluation_results')
-        .whereIn('evaluation_id', orphaned.clone())
-        .delete();
-      await trx('evaluation_clusters')
-        .whereIn('evaluation_id', orphaned.clone())
-        .delete();
-      const deletedEvaluations = await trx('evaluations')
-        .whereIn('id', orphaned.clone())
-        .delete();
+      const deletedEvaluations = await collectUnusedEvaluations(trx);
       return {
         deletedSnapshots: drop.length,
         deletedStates: Number(deletedStates),

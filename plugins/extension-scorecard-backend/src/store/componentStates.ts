@@ -15,6 +15,7 @@ import {
 import { Knex } from 'knex';
 import { canonicalJson, parseJsonColumn, sha256 } from './encoding';
 import { whereInJsonArray } from './database';
+import { checkTermRange } from './evaluations';
 import type {
   ComponentFilter,
   ComponentVisibility,
@@ -58,6 +59,7 @@ export interface ComponentStateRow {
   valid_to: number;
   state_hash: string;
   evaluation_id: number;
+  facet_set_id: number;
   name: string;
   title: string | null;
   kind: string;
@@ -90,7 +92,7 @@ export interface ComponentStateRow {
 /** A row to insert, minus validity and evaluation (known only inside the transaction). */
 export type NewComponentState = Omit<
   ComponentStateRow,
-  'id' | 'valid_from' | 'valid_to' | 'evaluation_id'
+  'id' | 'valid_from' | 'valid_to' | 'evaluation_id' | 'facet_set_id'
 >;
 
 /** All-zero status counts. */
@@ -272,22 +274,21 @@ export function whereMatches(
     });
   }
   if (filter.cluster?.length) {
-    const clusters = filter.cluster;
-    query.whereIn('cs.evaluation_id', sub =>
-      sub
-        .select('evaluation_id')
-        .from('evaluation_clusters')
-        .whereIn('cluster', clusters),
+    const terms = filter.cluster.map(c => `c:${c}`);
+    query.whereIn('cs.facet_set_id', sub =>
+      sub.select('facet_set_id').from('facet_terms').whereIn('term', terms),
     );
   }
   if (filter.checkId) {
     const { checkId, status } = filter;
-    query.whereIn('cs.evaluation_id', sub => {
-      sub
-        .select('evaluation_id')
-        .from('evaluation_results')
-        .where('check_id', checkId);
-      if (status) sub.andWhere('status', status);
+    query.whereIn('cs.facet_set_id', sub => {
+      sub.select('facet_set_id').from('facet_terms');
+      if (status) {
+        sub.where('term', `r:${checkId}:${status}`);
+      } else {
+        const [from, to] = checkTermRange(checkId);
+        sub.where('term', '>=', from).andWhere('term', '<', to);
+      }
     });
   } else if (filter.status) {
     const column =

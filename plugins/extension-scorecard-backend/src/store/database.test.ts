@@ -10,8 +10,10 @@ const TABLES = [
   'snapshots',
   'snapshot_clusters',
   'evaluations',
-  'evaluation_results',
-  'evaluation_clusters',
+  'check_templates',
+  'check_results',
+  'facet_sets',
+  'facet_terms',
   'component_states',
   'snapshot_aggregates',
   'evidence',
@@ -45,8 +47,14 @@ describe('migrations', () => {
         summary: '{}',
       });
 
+      // one step down: the first layout, with evaluation_results and no result dedup
       await rollbackScorecardDatabase(knex);
-      for (const table of TABLES) {
+      expect(await knex.schema.hasTable('evaluation_results')).toBe(true);
+      expect(await knex.schema.hasTable('check_results')).toBe(false);
+      expect(await knex.schema.hasColumn('component_states', 'facet_set_id')).toBe(false);
+      // and down to nothing
+      await rollbackScorecardDatabase(knex);
+      for (const table of [...TABLES, 'evaluation_results']) {
         expect(await knex.schema.hasTable(table)).toBe(false);
       }
 
