@@ -50,8 +50,14 @@ ensure_deps() {
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ]; then
     return
   fi
-  log "installing dependencies (first run takes several minutes)"
-  (cd "$REPO_ROOT" && if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi)
+  if [ -d "$REPO_ROOT/node_modules" ]; then
+    # Incremental: keeps what is installed (never wipes node_modules under a running portal).
+    log "dependencies changed: updating node_modules"
+    (cd "$REPO_ROOT" && npm install --no-audit --no-fund)
+  else
+    log "installing dependencies (first run takes several minutes)"
+    (cd "$REPO_ROOT" && npm ci --no-audit --no-fund)
+  fi
   echo "$sum" > "$stamp"
 }
 
