@@ -35,6 +35,8 @@ export interface RenderOptions {
   userEntityRef?: string;
   routeEntries?: string[];
   config?: NonNullable<Parameters<typeof mockApis.config>[0]>['data'];
+  /** false when the test mounts the plugin page itself (as an App.tsx does). */
+  mountRoot?: boolean;
 }
 
 export function renderScorecard(
@@ -75,7 +77,9 @@ export function renderScorecard(
     {
       routeEntries: options.routeEntries,
       mountedRoutes: {
-        '/extension-scorecard': rootRouteRef,
+        ...(options.mountRoot === false
+          ? {}
+          : { '/extension-scorecard': rootRouteRef }),
         '/catalog/:namespace/:kind/:name': entityRouteRef,
       },
     },

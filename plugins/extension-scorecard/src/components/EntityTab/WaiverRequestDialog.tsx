@@ -7,11 +7,10 @@ import DialogTitle from '@material-ui/core/DialogTitle';
 import MenuItem from '@material-ui/core/MenuItem';
 import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
-import { configApiRef, useApi } from '@backstage/core-plugin-api';
+import { useApi } from '@backstage/core-plugin-api';
 import { CheckResult } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { extensionScorecardApiRef } from '../../api';
 import {
-  DEFAULT_MAX_WAIVER_DAYS,
   REASON_MAX,
   WaiverFormErrors,
   WaiverFormValues,
@@ -53,10 +52,6 @@ export const WaiverRequestDialog = (props: {
     onRequested,
   } = props;
   const api = useApi(extensionScorecardApiRef);
-  const config = useApi(configApiRef);
-  const maxDays =
-    config.getOptionalNumber('extensionScorecard.waivers.maxDays') ??
-    DEFAULT_MAX_WAIVER_DAYS;
   const empty: WaiverFormValues = {
     checkId: '',
     cluster: '',
@@ -86,13 +81,13 @@ export const WaiverRequestDialog = (props: {
       setValues(previous => ({ ...previous, [field]: event.target.value }));
 
   const submit = async () => {
-    const found = validateWaiverForm(values, { maxDays });
+    const found = validateWaiverForm(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
     setSubmitError(undefined);
     try {
-      await api.requestWaiver(toWaiverInput(componentId, values, { maxDays }));
+      await api.requestWaiver(toWaiverInput(componentId, values));
       onRequested();
       onClose();
     } catch (e) {
@@ -179,7 +174,10 @@ export const WaiverRequestDialog = (props: {
           value={values.expiresOn}
           onChange={change('expiresOn')}
           error={Boolean(errors.expiresOn)}
-          helperText={errors.expiresOn ?? `At most ${maxDays} days from today`}
+          helperText={
+            errors.expiresOn ??
+            'It ends at the end of that day (UTC); the backend limits how long a waiver may run (180 days unless configured otherwise)'
+          }
         />
         {submitError && (
           <Typography color="error" role="alert" variant="body2">

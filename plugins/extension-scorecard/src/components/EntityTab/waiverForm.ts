@@ -1,6 +1,8 @@
 /**
  * The waiver request form's values and validation, kept apart from the dialog so the
- * rules are plain and testable. The backend checks the same rules again.
+ * rules are plain and testable. The backend checks them again, and also enforces its
+ * own maximum length (`extensionScorecard.waivers.maxDays`, backend-only config): its
+ * refusal is shown in the form.
  */
 import { WaiverInput } from '@extension-scorecard/plugin-extension-scorecard-common';
 
@@ -17,22 +19,25 @@ export type WaiverFormErrors = Partial<Record<keyof WaiverFormValues, string>>;
 
 export const REASON_MIN = 10;
 export const REASON_MAX = 2000;
-/** The backend's default `extensionScorecard.waivers.maxDays`. */
-export const DEFAULT_MAX_WAIVER_DAYS = 180;
 
 /** End of the chosen day in UTC: a waiver "until 2026-05-01" covers that whole day. */
 export function expiresAtFromDate(expiresOn: string): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(expiresOn)) return undefined;
   const date = new Date(`${expiresOn}T23:59:59.000Z`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  // Reject dates the Date constructor would roll over (2026-02-31 → March 3).
+  if (
+    Number.isNaN(date.getTime()) ||
+    !date.toISOString().startsWith(expiresOn)
+  ) {
+    return undefined;
+  }
+  return date.toISOString();
 }
 
 export function validateWaiverForm(
   values: WaiverFormValues,
-  options: { now?: Date; maxDays?: number } = {},
+  now: Date = new Date(),
 ): WaiverFormErrors {
-  const now = options.now ?? new Date();
-  const maxDays = options.maxDays ?? DEFAULT_MAX_WAIVER_DAYS;
   const errors: WaiverFormErrors = {};
   if (!values.checkId) errors.checkId = 'Choose the check to waive';
   const reason = values.reason.trim();
@@ -44,36 +49,22 @@ export function validateWaiverForm(
   const expiresAt = expiresAtFromDate(values.expiresOn);
   if (!expiresAt) {
     errors.expiresOn = 'Choose the day the waiver ends';
-  } else {
-    const time = new Date(expiresAt).getTime();
-    const limit = now.getTime() + maxDays * 24 * 3600 * 1000;
-    if (time <= now.getTime()) {
-      errors.expiresOn = 'The end date must be in the future';
-    } else if (time > limit + 24 * 3600 * 1000) {
-      errors.expiresOn = `A waiver lasts at most ${maxDays} days`;
-    }
+  } else if (new Date(expiresAt).getTime() <= now.getTime()) {
+    errors.expiresOn = 'The end date must be in the future';
   }
   return errors;
 }
 
-/**
- * The API body for valid form values. On the last allowed day the end is pulled in to
- * `now + maxDays` so the backend's limit is never overstepped by the end-of-day rounding.
- */
+/** The API body for valid form values. */
 export function toWaiverInput(
   componentId: string,
   values: WaiverFormValues,
-  options: { now?: Date; maxDays?: number } = {},
 ): WaiverInput {
-  const now = options.now ?? new Date();
-  const maxDays = options.maxDays ?? DEFAULT_MAX_WAIVER_DAYS;
-  const endOfDay = new Date(expiresAtFromDate(values.expiresOn)!).getTime();
-  const limit = now.getTime() + maxDays * 24 * 3600 * 1000 - 60 * 1000;
   return {
     component: componentId,
     checkId: values.checkId,
     cluster: values.cluster || null,
     reason: values.reason.trim(),
-    expiresAt: new Date(Math.min(endOfDay, limit)).toISOString(),
+    expiresAt: expiresAtFromDate(values.expiresOn)!,
   };
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import Button from '@material-ui/core/Button';
 import {
   EmptyState,
@@ -30,6 +31,15 @@ export const ComponentTablePanel = (props: {
   const owners = useOwners(reloadKey);
   const checks = useCheckCatalogue();
   const filtered = activeFilterCount(state.filters) > 0;
+
+  // A page past the end (an old link, or fewer matches since): go to the last one.
+  const total = page.value?.total ?? 0;
+  const lastPage = Math.max(0, Math.ceil(total / state.pageSize) - 1);
+  useEffect(() => {
+    if (!page.loading && page.value && total > 0 && state.page > lastPage) {
+      onChange({ ...state, page: lastPage });
+    }
+  }, [page.loading, page.value, total, lastPage, state, onChange]);
 
   let body;
   if (page.error) {

@@ -212,6 +212,16 @@ describe('PlatformPage', () => {
     expect(await screen.findByText('ext-25')).toBeInTheDocument();
   });
 
+  it('goes back to the last page when a link points past the end', async () => {
+    overviewHandlers();
+    const requests = trackComponentRequests(30);
+    await renderScorecard(<PlatformPage />, { routeEntries: ['/?page=7'] });
+    await waitFor(() =>
+      expect(requests[requests.length - 1].get('offset')).toBe('25'),
+    );
+    expect(await screen.findByText('ext-29')).toBeInTheDocument();
+  });
+
   it('sorts on the server', async () => {
     overviewHandlers();
     const requests = trackComponentRequests();
