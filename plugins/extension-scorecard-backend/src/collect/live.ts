@@ -13,7 +13,8 @@
  * The bearer token is never logged and never appears in errors or results.
  */
 import fs from 'node:fs/promises';
-import fetch, { type RequestInit as NodeFetchInit } from 'node-fetch';
+import http from 'node:http';
+import https from 'node:https';
 import { toServerVersion } from './dumps';
 import { combineReads, isListDocument, listItems } from './objects';
 import {
@@ -258,15 +259,53 @@ async function createKubeGet(
     ],
     currentContext: cluster.name,
   });
-  const init = (await kc.applyToFetchOptions({})) as unknown as NodeFetchInit;
-  return async (path, signal) => {
-    const res = await fetch(`${server}${path}`, {
-      ...init,
-      headers: { ...headersOf(init.headers), accept: 'application/json' },
-      signal: signal as any,
-    });
-    return { status: res.status, body: await res.text() };
+  const init = (await kc.applyToFetchOptions({})) as unknown as {
+    agent?: http.Agent;
+    headers?: unknown;
   };
+  const headers = { ...headersOf(init.headers), accept: 'application/json' };
+  return (path, signal) =>
+    httpGet(`${server}${path}`, init.agent, headers, signal);
+}
+
+/**
+ * One GET through the agent client-node configured (TLS, CA, skipTLSVerify). A
+ * response whose connection closes before its body is complete is an error at once
+ * (node-fetch 2 waited for such a body until the cluster timeout).
+ */
+function httpGet(
+  url: string,
+  agent: http.Agent | undefined,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const request = (target.protocol === 'https:' ? https : http).request(
+      target,
+      { method: 'GET', agent, headers, signal },
+      res => {
+        const chunks: Buffer[] = [];
+        const cutOff = () =>
+          reject(
+            new Error('connection closed before the whole response arrived'),
+          );
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', cutOff);
+        res.on('close', () => {
+          if (!res.complete) cutOff();
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
 }
 
 /**
@@ -279,7 +318,7 @@ function loadClientNode(): typeof import('@kubernetes/client-node') {
   return require('@kubernetes/client-node');
 }
 
-function headersOf(headers: NodeFetchInit['headers']): Record<string, string> {
+function headersOf(headers: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!headers) return out;
   const h = headers as any;

@@ -48,6 +48,11 @@ export interface StandInFault {
   malformed?: boolean;
   /** Close the connection without answering. */
   dropConnection?: boolean;
+  /**
+   * Send the real answer's headers (with its full Content-Length) and only the first
+   * half of its body, then close the connection: a response truncated in transit.
+   */
+  truncated?: boolean;
   /** Only the first N matching requests are affected (default: all). */
   times?: number;
 }
@@ -140,8 +145,13 @@ export interface StandInIncoming {
   authorization?: string;
 }
 
-/** What the stand-in answers: a status and body, or a dropped connection. */
-export type StandInAnswer = { status: number; body: string } | { drop: true };
+/**
+ * What the stand-in answers: a status and body (of which only `truncateAt` bytes are
+ * sent before the connection closes, when set), or a dropped connection.
+ */
+export type StandInAnswer =
+  | { status: number; body: string; truncateAt?: number }
+  | { drop: true };
 
 /**
  * The stand-in's request handling without a socket: used by the HTTP(S) server below
@@ -301,6 +311,22 @@ export function createStandInHandler(options: StandInOptions): StandInHandler {
     );
   };
 
+  const authorizedRoute = (
+    incoming: StandInIncoming,
+    path: string,
+  ): StandInAnswer => {
+    if (options.token && incoming.authorization !== `Bearer ${options.token}`) {
+      return statusAnswer(401, 'Unauthorized');
+    }
+    if (incoming.method !== 'GET') {
+      return statusAnswer(
+        405,
+        `${incoming.method} is not supported by the stand-in`,
+      );
+    }
+    return route(path, new URLSearchParams(incoming.query));
+  };
+
   const handle = async (incoming: StandInIncoming): Promise<StandInAnswer> => {
     const path = incoming.path.replace(/\/+$/, '') || '/';
     requests.push({ ...incoming, path });
@@ -322,16 +348,14 @@ export function createStandInHandler(options: StandInOptions): StandInHandler {
       }
     }
 
-    if (options.token && incoming.authorization !== `Bearer ${options.token}`) {
-      return statusAnswer(401, 'Unauthorized');
+    const answer = authorizedRoute(incoming, path);
+    if (fault?.truncated && !('drop' in answer)) {
+      return {
+        ...answer,
+        truncateAt: Math.floor(Buffer.byteLength(answer.body) / 2),
+      };
     }
-    if (incoming.method !== 'GET') {
-      return statusAnswer(
-        405,
-        `${incoming.method} is not supported by the stand-in`,
-      );
-    }
-    return route(path, new URLSearchParams(incoming.query));
+    return answer;
   };
 
   return {
@@ -361,6 +385,17 @@ export async function startStandInApiServer(
     });
     if ('drop' in answer) {
       req.socket.destroy();
+      return;
+    }
+    if (answer.truncateAt !== undefined) {
+      const body = Buffer.from(answer.body);
+      res.writeHead(answer.status, {
+        'content-type': 'application/json',
+        'content-length': body.length,
+      });
+      res.write(body.subarray(0, answer.truncateAt), () =>
+        req.socket.destroy(),
+      );
       return;
     }
     res.writeHead(answer.status, { 'content-type': 'application/json' });
