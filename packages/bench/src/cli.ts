@@ -3,6 +3,7 @@
  * prints one table (progress goes to stderr, the table to stdout).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import { Command, Option } from 'commander';
@@ -52,6 +53,15 @@ async function main(argv: string[]) {
   const opts = program.opts();
   const base = opts.quick ? QUICK_RUN : FULL_RUN;
   const started = Date.now();
+  const machine = () =>
+    `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), ${(
+      os.totalmem() /
+      1024 ** 3
+    ).toFixed(1)} GiB, Node ${process.version}, load average ${os
+      .loadavg()
+      .map(l => l.toFixed(2))
+      .join(' ')}`;
+  process.stderr.write(`[bench] machine at start: ${machine()}\n`);
   fs.mkdirSync(opts.workDir, { recursive: true });
   const rows = await runBenchmarks({
     ...base,

@@ -448,7 +448,13 @@ export async function runBenchmarks(
               log('ui: platform page in headless Chromium');
               return [
                 uiRow(
-                  await benchmarkUi(portal, { runs: 3 }),
+                  await benchmarkUi(portal, {
+                    runs: 3,
+                    timelinePath: path.join(
+                      options.workDir,
+                      'ui-timeline.json',
+                    ),
+                  }),
                   visibleComponents(),
                 ),
               ];
@@ -541,14 +547,10 @@ function collectionRows(
     );
   }
   const floorMs = big.floor!.parseMs;
-  const firstPages = (f: CollectionFigures) => ({
-    min: f.requestsPerCluster.min - f.continuePagesPerCluster.max,
-    max: f.requestsPerCluster.max - f.continuePagesPerCluster.min,
-  });
   const range = (r: { min: number; max: number }) =>
     r.min === r.max ? `${r.min}` : `${r.min}–${r.max}`;
-  const bigFirst = firstPages(big);
-  const smallFirst = firstPages(small);
+  const bigFirst = big.firstPagesPerCluster;
+  const smallFirst = small.firstPagesPerCluster;
   return [
     {
       key: 'collection-time',

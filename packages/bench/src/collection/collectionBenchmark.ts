@@ -21,6 +21,8 @@ export interface CollectionFigures {
   requestsPerCluster: { min: number; max: number };
   /** Of those, list pages beyond the first (`continue`). */
   continuePagesPerCluster: { min: number; max: number };
+  /** Requests without those: version, discovery and the first page of every list. */
+  firstPagesPerCluster: { min: number; max: number };
   responseBytes: number;
   floor?: ParseFloor;
   problems: string[];
@@ -102,6 +104,10 @@ export async function benchmarkCollection(options: {
       continuePagesPerCluster: {
         min: Math.min(...continues),
         max: Math.max(...continues),
+      },
+      firstPagesPerCluster: {
+        min: Math.min(...counts.map((c, i) => c - continues[i])),
+        max: Math.max(...counts.map((c, i) => c - continues[i])),
       },
       responseBytes: requests.reduce((s, r) => s + r.bytes, 0),
       floor,

@@ -99,6 +99,13 @@ export class BenchPortal {
       process.execPath,
       [
         '--max-old-space-size=4096',
+        ...(process.env.BENCH_CPU_PROF_DIR
+          ? [
+              '--cpu-prof',
+              `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`,
+              `--cpu-prof-name=backend-${options.database.engine}-\${pid}.cpuprofile`,
+            ]
+          : []),
         '--require',
         require.resolve('@backstage/cli/config/nodeTransform.cjs'),
         path.join(options.repoRoot, 'packages/backend/src/index.ts'),

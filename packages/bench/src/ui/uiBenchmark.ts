@@ -4,6 +4,7 @@
  * production build of the app and the benchmark's snapshot. The page records, from
  * navigation start, when the first row of the component table is in the DOM.
  */
+import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { BenchPortal } from '../portal/benchPortal';
 
@@ -46,9 +47,13 @@ const FIRST_ROW_PROBE = `
   })();
 `;
 
+/**
+ * Measures the platform page. With `timelinePath`, the cold visit's resource timings
+ * (scripts, API calls: start and end since navigation) are written there as JSON.
+ */
 export async function benchmarkUi(
   portal: BenchPortal,
-  options: { runs: number },
+  options: { runs: number; timelinePath?: string },
 ): Promise<UiFigures> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -102,6 +107,24 @@ export async function benchmarkUi(
       return timeline;
     };
     const cold = await visit(true);
+    if (options.timelinePath) {
+      const entries = await page.evaluate(() =>
+        (
+          performance.getEntriesByType(
+            'resource',
+          ) as PerformanceResourceTiming[]
+        ).map(r => ({
+          name: r.name.replace(location.origin, ''),
+          startMs: Math.round(r.startTime),
+          endMs: Math.round(r.responseEnd),
+          bytes: r.transferSize,
+        })),
+      );
+      fs.writeFileSync(
+        options.timelinePath,
+        JSON.stringify({ cold, entries }, null, 2),
+      );
+    }
     const warm: number[] = [];
     for (let i = 0; i < options.runs; i++)
       warm.push((await visit(false)).firstRowMs);
