@@ -10,6 +10,8 @@ import {
   createServiceFactory,
   LoggerService,
   RootLoggerService,
+  SchedulerService,
+  ServiceFactory,
 } from '@backstage/backend-plugin-api';
 import {
   mockCredentials,
@@ -20,6 +22,7 @@ import type { Entity } from '@backstage/catalog-model';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import type { RefreshStatus } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { JsonObject, JsonValue } from '@backstage/types';
+import knexFactory from 'knex';
 import request from 'supertest';
 import { readCatalogFiles } from '../../collect/catalog';
 import { extensionScorecardPlugin } from '../../plugin';
@@ -83,7 +86,8 @@ export async function demoEntities(): Promise<Entity[]> {
 /** A live cluster as app-config gives it. */
 export interface ClusterConfig {
   name: string;
-  url: string;
+  /** Required unless the cluster comes from `kubernetes.clusterLocatorMethods`. */
+  url?: string;
   serviceAccountToken?: string;
   caData?: string;
   skipTLSVerify?: boolean;
@@ -107,7 +111,17 @@ export async function startScorecardBackend(options: {
   allow?: (userEntityRef: string | undefined, permission: string) => boolean;
 }) {
   const logger = new CapturingLogger();
-  const scheduler = mockServices.scheduler();
+  // one connection: an in-memory SQLite database exists once per connection
+  const knex = knexFactory({
+    client: 'better-sqlite3',
+    connection: ':memory:',
+    useNullAsDefault: true,
+    pool: { min: 1, max: 1 },
+  });
+  // the mock scheduler instance doubles as its own service factory (not in its type)
+  const scheduler = mockServices.scheduler() as SchedulerService & {
+    factory(options: { skipTaskRunOnStartup: boolean }): ServiceFactory;
+  };
   const allow = options.allow ?? (() => true);
   const backend = await startTestBackend({
     features: [
@@ -133,6 +147,7 @@ export async function startScorecardBackend(options: {
         deps: { plugin: coreServices.pluginMetadata },
         factory: ({ plugin }) => logger.child({ plugin: plugin.getId() }),
       }),
+      mockServices.database.factory({ knex }),
       scheduler.factory({ skipTaskRunOnStartup: true }),
       // the only plugin of this backend (so notifications are off)
       createServiceFactory({
@@ -197,11 +212,16 @@ export async function startScorecardBackend(options: {
 
   return {
     backend,
+    /** The plugin's database. */
+    knex,
     logger,
     scheduler,
     api,
     base,
     refresh,
-    stop: () => backend.stop(),
+    async stop() {
+      await backend.stop();
+      await knex.destroy();
+    },
   };
 }
