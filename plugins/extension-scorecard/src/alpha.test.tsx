@@ -99,6 +99,16 @@ describe('new frontend system', () => {
 
   it('is one plugin with the id the backend uses', () => {
     expect(plugin.pluginId).toBe('extension-scorecard');
+    // The ids the README tells app-config.yaml to use.
+    for (const id of [
+      'api:extension-scorecard',
+      'page:extension-scorecard',
+      'entity-content:extension-scorecard/component',
+      'entity-content:extension-scorecard/team',
+      'entity-card:extension-scorecard/team',
+    ] as const) {
+      expect(plugin.getExtension(id)).toBeDefined();
+    }
     expect(plugin.title).toBe('Extension Scorecard');
   });
 });

@@ -3,6 +3,7 @@ import Typography from '@material-ui/core/Typography';
 import { useTheme } from '@material-ui/core/styles';
 import {
   CartesianGrid,
+  Legend,
   Line,
   LineChart,
   ResponsiveContainer,
@@ -29,6 +30,15 @@ export const ScoreHistoryChart = (props: { history: HistoryPoint[] }) => {
   }));
   const first = data[0];
   const last = data[data.length - 1];
+  // Snapshots within a day or two: label the axis with times, not one repeated date.
+  const shortSpan =
+    data.length > 1 &&
+    new Date(last.takenAt).getTime() - new Date(first.takenAt).getTime() <
+      2 * 24 * 3600 * 1000;
+  const tick = (value: string) =>
+    shortSpan
+      ? new Date(value).toLocaleTimeString(undefined, { timeStyle: 'short' })
+      : formatDate(value);
   return (
     <InfoCard title="Score history">
       {data.length < 2 ? (
@@ -57,7 +67,7 @@ export const ScoreHistoryChart = (props: { history: HistoryPoint[] }) => {
               />
               <XAxis
                 dataKey="takenAt"
-                tickFormatter={(value: string) => formatDate(value)}
+                tickFormatter={tick}
                 stroke={theme.palette.text.secondary}
                 minTickGap={24}
               />
@@ -81,6 +91,7 @@ export const ScoreHistoryChart = (props: { history: HistoryPoint[] }) => {
                   color: theme.palette.text.primary,
                 }}
               />
+              <Legend />
               <Line
                 yAxisId="score"
                 type="monotone"
