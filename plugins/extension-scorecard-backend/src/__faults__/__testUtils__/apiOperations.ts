@@ -95,7 +95,7 @@ export function apiOperations(values: OperationValues): ApiOperation[] {
     }
     const headers: Record<string, string> =
       name === 'POST /evidence'
-        ? { 'idempotency-key': `key-${operations.length}` }
+        ? { 'idempotency-key': `operation-key-${operations.length}` }
         : {};
     operations.push({
       name,

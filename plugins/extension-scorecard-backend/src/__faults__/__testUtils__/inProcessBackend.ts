@@ -75,12 +75,34 @@ export class CapturingLogger implements RootLoggerService {
   }
 }
 
-/** The demo organisation and extension components of examples/. */
+/**
+ * The demo organisation and extension components of examples/, with the relations
+ * the catalog's processing would add (memberOf, childOf, ownedBy), which the plugin
+ * reads for group membership.
+ */
 export async function demoEntities(): Promise<Entity[]> {
-  return readCatalogFiles([
+  const entities = await readCatalogFiles([
     path.join(EXAMPLES, 'org.yaml'),
     path.join(EXAMPLES, 'entities.yaml'),
   ]);
+  const ref = (kind: string, name: string) =>
+    name.includes(':') ? name : `${kind}:default/${name}`;
+  return entities.map(entity => {
+    const spec = (entity.spec ?? {}) as Record<string, any>;
+    const relations = [
+      ...((spec.memberOf as string[] | undefined) ?? []).map(group => ({
+        type: 'memberOf',
+        targetRef: ref('group', group),
+      })),
+      ...(spec.parent
+        ? [{ type: 'childOf', targetRef: ref('group', spec.parent) }]
+        : []),
+      ...(entity.kind === 'Component' && spec.owner
+        ? [{ type: 'ownedBy', targetRef: ref('group', spec.owner) }]
+        : []),
+    ];
+    return { ...entity, relations };
+  });
 }
 
 /** A live cluster as app-config gives it. */
