@@ -96,6 +96,7 @@ async function main() {
   let context;
   const onSignal = signal => {
     report.note(`${signal}: stopping the portal`);
+    report.fail('e2e runner', 0, new Error(`interrupted by ${signal}`));
     portal.killNow();
     report.write();
     process.exit(1);
