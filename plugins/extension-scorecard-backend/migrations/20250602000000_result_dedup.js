@@ -45,14 +45,18 @@ exports.up = async function up(knex) {
   await knex('evaluations').delete();
 
   await knex.schema.createTable('check_templates', table => {
-    table.comment('Per-check constant parts of results (dimension, severity, remediation, docs)');
+    table.comment(
+      'Per-check constant parts of results (dimension, severity, remediation, docs)',
+    );
     table.increments('id').primary();
     table.string('hash', 32).notNullable().unique('check_templates_hash_uq');
     table.text('body').notNullable().comment('JSON');
   });
 
   await knex.schema.createTable('check_results', table => {
-    table.comment('Distinct check results, content-addressed and reference-counted');
+    table.comment(
+      'Distinct check results, content-addressed and reference-counted',
+    );
     table.increments('id').primary();
     table.string('hash', 32).notNullable().unique('check_results_hash_uq');
     table
@@ -61,13 +65,18 @@ exports.up = async function up(knex) {
       .notNullable()
       .references('id')
       .inTable('check_templates');
-    table.text('body').notNullable().comment('JSON: status, cluster, message, observed, waiver');
+    table
+      .text('body')
+      .notNullable()
+      .comment('JSON: status, cluster, message, observed, waiver');
     table.integer('ref_count').notNullable().defaultTo(0);
     table.index(['ref_count'], 'check_results_ref_count_idx');
   });
 
   await knex.schema.createTable('facet_sets', table => {
-    table.comment('Sets of list-filter terms (clusters, check statuses) shared by component states');
+    table.comment(
+      'Sets of list-filter terms (clusters, check statuses) shared by component states',
+    );
     table.increments('id').primary();
     table.string('hash', 32).notNullable().unique('facet_sets_hash_uq');
   });
@@ -123,7 +132,10 @@ exports.down = async function down(knex) {
       .onDelete('CASCADE');
     table.string('check_id', 200).notNullable();
     table.string('status', 16).notNullable();
-    table.index(['check_id', 'status', 'evaluation_id'], 'evaluation_results_check_idx');
+    table.index(
+      ['check_id', 'status', 'evaluation_id'],
+      'evaluation_results_check_idx',
+    );
     table.index(['evaluation_id'], 'evaluation_results_evaluation_idx');
   });
   await knex.schema.createTable('evaluation_clusters', table => {
@@ -136,6 +148,9 @@ exports.down = async function down(knex) {
       .onDelete('CASCADE');
     table.string('cluster', 200).notNullable();
     table.primary(['evaluation_id', 'cluster']);
-    table.index(['cluster', 'evaluation_id'], 'evaluation_clusters_cluster_idx');
+    table.index(
+      ['cluster', 'evaluation_id'],
+      'evaluation_clusters_cluster_idx',
+    );
   });
 };

@@ -6,6 +6,10 @@
  *
  *   node --require @backstage/cli/config/nodeTransform.cjs scripts/store-figures.ts [components] [days]
  *
+ * STORE_FIGURES_QUERIES=1 prints the slowest time of each query; STORE_FIGURES_SQLITE=<file>
+ * keeps the SQLite file and, when it exists, only measures latency on it;
+ * STORE_FIGURES_ONLY=postgres skips SQLite.
+ *
  * The fleet is synthetic but shaped like the demo's evaluations: 54 results per
  * component over two clusters, messages naming observed values, a third of the
  * components carrying a certificate whose countdown changes every day, and 2 % of the
@@ -37,14 +41,39 @@ import { migrateScorecardDatabase } from '../src/store/database';
 import type { NewSnapshot } from '../src/store/types';
 
 const COMPONENTS = Number(process.argv[2] ?? 10_000);
+/** Reuse a SQLite file between runs (its snapshots are written once). */
+const REUSE = process.env.STORE_FIGURES_SQLITE;
 const DAYS = Number(process.argv[3] ?? 30);
-const STATUSES: CheckStatus[] = ['pass', 'pass', 'pass', 'warn', 'fail', 'not-applicable', 'unknown'];
-const DIMENSION_OF: Record<string, ComponentScorecard['results'][number]['dimension']> = {
-  ownership: 'ownership', webhook: 'failure-boundary', policy: 'failure-boundary',
-  aggregated: 'failure-boundary', crd: 'failure-boundary', scheduler: 'failure-boundary',
-  runtime: 'failure-boundary', node: 'failure-boundary', availability: 'availability',
-  cert: 'certificates', rbac: 'rbac', upgrade: 'upgrade', csi: 'upgrade', dra: 'upgrade',
-  'device-plugin': 'upgrade', observability: 'observability', experiments: 'experiments',
+const STATUSES: CheckStatus[] = [
+  'pass',
+  'pass',
+  'pass',
+  'warn',
+  'fail',
+  'not-applicable',
+  'unknown',
+];
+const DIMENSION_OF: Record<
+  string,
+  ComponentScorecard['results'][number]['dimension']
+> = {
+  ownership: 'ownership',
+  webhook: 'failure-boundary',
+  policy: 'failure-boundary',
+  aggregated: 'failure-boundary',
+  crd: 'failure-boundary',
+  scheduler: 'failure-boundary',
+  runtime: 'failure-boundary',
+  node: 'failure-boundary',
+  availability: 'availability',
+  cert: 'certificates',
+  rbac: 'rbac',
+  upgrade: 'upgrade',
+  csi: 'upgrade',
+  dra: 'upgrade',
+  'device-plugin': 'upgrade',
+  observability: 'observability',
+  experiments: 'experiments',
   retirement: 'retirement',
 };
 
@@ -59,7 +88,11 @@ function random(seed: number) {
   };
 }
 
-function scorecard(i: number, day: number, flipped: boolean): ComponentScorecard {
+function scorecard(
+  i: number,
+  day: number,
+  flipped: boolean,
+): ComponentScorecard {
   const rand = random(i + 1);
   const kind = EXTENSION_KINDS[i % EXTENSION_KINDS.length] as ExtensionKind;
   const clusters = [`cluster-${i % 20}`, `cluster-${(i + 7) % 20}`];
@@ -67,7 +100,8 @@ function scorecard(i: number, day: number, flipped: boolean): ComponentScorecard
   const daysLeft = 400 - day - (i % 300);
   const results: CheckResult[] = CHECK_IDS.map((checkId, c) => {
     let status = STATUSES[Math.floor(rand() * STATUSES.length)];
-    if (flipped && c === i % CHECK_IDS.length) status = status === 'fail' ? 'pass' : 'fail';
+    if (flipped && c === i % CHECK_IDS.length)
+      status = status === 'fail' ? 'pass' : 'fail';
     const cluster = c % 3 === 0 ? null : clusters[c % 2];
     const cert = hasCert && checkId === 'cert.expiry';
     return {
@@ -78,13 +112,17 @@ function scorecard(i: number, day: number, flipped: boolean): ComponentScorecard
       cluster,
       message: cert
         ? `caBundle certificate CN=webhook-${i} expires in ${daysLeft} days (${clusters[0]})`
-        : `${checkId} observed ${status} for ext-${i} in ${cluster ?? 'all clusters'} (value ${c})`,
+        : `${checkId} observed ${status} for ext-${i} in ${
+            cluster ?? 'all clusters'
+          } (value ${c})`,
       remediation: `See the ${checkId} remediation in the README.`,
       observed: cert ? { daysLeft } : { value: c },
     };
   });
   const worst: ComponentScorecard['dimensions'] = {};
-  for (const r of results) if (!worst[r.dimension] || r.status === 'fail') worst[r.dimension] = r.status;
+  for (const r of results)
+    if (!worst[r.dimension] || r.status === 'fail')
+      worst[r.dimension] = r.status;
   return {
     componentId: `component:default/ext-${i}`,
     name: `ext-${i}`,
@@ -95,12 +133,22 @@ function scorecard(i: number, day: number, flipped: boolean): ComponentScorecard
     clusters,
     level: (i % 4) as 0 | 1 | 2 | 3,
     score: 40 + (i % 60),
-    hardGates: results.filter(r => r.severity === 'critical' && r.status === 'fail'),
+    hardGates: results.filter(
+      r => r.severity === 'critical' && r.status === 'fail',
+    ),
     nextLevelBlockers: ['fix the failing availability checks'],
     results,
     dimensions: worst,
     certificates: hasCert
-      ? [{ cluster: clusters[0], source: `ValidatingWebhookConfiguration/ext-${i}`, subject: `CN=webhook-${i}`, notAfter: '2027-01-01T00:00:00Z', daysLeft }]
+      ? [
+          {
+            cluster: clusters[0],
+            source: `ValidatingWebhookConfiguration/ext-${i}`,
+            subject: `CN=webhook-${i}`,
+            notAfter: '2027-01-01T00:00:00Z',
+            daysLeft,
+          },
+        ]
       : [],
     rbacFindings: [],
     blastRadius: [],
@@ -115,7 +163,11 @@ function snapshotOf(day: number): NewSnapshot {
     trigger: 'schedule',
     refreshId: null,
     clusters: Array.from({ length: 20 }, (_, c) => ({
-      name: `cluster-${c}`, source: 'live' as const, collectedAt: takenAt, stale: null, version: 'v1.31.2',
+      name: `cluster-${c}`,
+      source: 'live' as const,
+      collectedAt: takenAt,
+      stale: null,
+      version: 'v1.31.2',
     })),
     components: Array.from({ length: COMPONENTS }, (_, i) => {
       const card = scorecard(i, day, flip() < 0.02);
@@ -125,9 +177,24 @@ function snapshotOf(day: number): NewSnapshot {
         instances: card.clusters.map(cluster => ({
           cluster,
           objects: [
-            { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'ext', name: card.name },
-            { apiVersion: 'v1', kind: 'Service', namespace: 'ext', name: card.name },
-            { apiVersion: 'v1', kind: 'ServiceAccount', namespace: 'ext', name: card.name },
+            {
+              apiVersion: 'apps/v1',
+              kind: 'Deployment',
+              namespace: 'ext',
+              name: card.name,
+            },
+            {
+              apiVersion: 'v1',
+              kind: 'Service',
+              namespace: 'ext',
+              name: card.name,
+            },
+            {
+              apiVersion: 'v1',
+              kind: 'ServiceAccount',
+              namespace: 'ext',
+              name: card.name,
+            },
           ],
           advertisedResources: [],
           schedulerNames: [],
@@ -151,45 +218,103 @@ async function databaseBytes(knex: Knex, engine: string): Promise<number> {
   return Number(rows[0].bytes);
 }
 
-async function listLatency(stores: ScorecardStores): Promise<{ p50: number; p95: number; max: number; n: number }> {
-  const allow = { authorize: async (r: any[]) => r.map(() => ({ result: 'ALLOW' })), authorizeConditional: async (r: any[]) => r.map(() => ({ result: 'ALLOW' })) } as any;
+async function listLatency(
+  stores: ScorecardStores,
+): Promise<{ p50: number; p95: number; max: number; n: number }> {
+  const allow = {
+    authorize: async (r: any[]) => r.map(() => ({ result: 'ALLOW' })),
+    authorizeConditional: async (r: any[]) =>
+      r.map(() => ({ result: 'ALLOW' })),
+  } as any;
   const access = new ScorecardAccess({
-    permissions: allow, catalog: {} as any, auth: {} as any,
-    adminGroup: 'group:default/platform-admins', knownComponentIds: async () => [],
+    permissions: allow,
+    catalog: {} as any,
+    auth: {} as any,
+    adminGroup: 'group:default/platform-admins',
+    knownComponentIds: async () => [],
   });
   const clusters = () => [];
-  const reads = new ScorecardService({ stores, access, checks: () => [], clusters });
+  const reads = new ScorecardService({
+    stores,
+    access,
+    checks: () => [],
+    clusters,
+  });
   const service = { principal: { type: 'service', subject: 'plugin:bench' } };
   const router = await createRouter({
-    httpAuth: { credentials: async () => service, issueUserCookie: async () => ({ expiresAt: new Date() }) } as any,
+    httpAuth: {
+      credentials: async () => service,
+      issueUserCookie: async () => ({ expiresAt: new Date() }),
+    } as any,
     reads,
-    evidence: new EvidenceService({ stores, access, reads, scenariosOf: () => [] }),
+    evidence: new EvidenceService({
+      stores,
+      access,
+      reads,
+      scenariosOf: () => [],
+    }),
     waivers: new WaiverService({ stores, access, reads, maxDays: 180 }),
     audit: new AuditService({ stores, reads }),
-    refresh: new RefreshService({ stores, access, reads, clusters, runner: { start: async () => { throw new Error('not here'); } } }),
+    refresh: new RefreshService({
+      stores,
+      access,
+      reads,
+      clusters,
+      runner: {
+        start: async () => {
+          throw new Error('not here');
+        },
+      },
+    }),
   });
   const server = express().use(router).listen(0);
   const { port } = server.address() as AddressInfo;
   const queries = [
-    '', 'sort=score&order=desc', 'sort=level', 'sort=fails&order=desc', 'owner=group%3Adefault%2Fteam-7',
-    'kind=csi&kind=cni', 'level=1', 'failingDimension=certificates', 'checkId=cert.expiry&status=warn',
-    'status=fail&sort=owner', 'cluster=cluster-3', 'search=ext-12', 'lifecycle=production&offset=9000',
-    'warningDimension=rbac&sort=warns&order=desc', 'stale=false&limit=200',
+    '',
+    'sort=score&order=desc',
+    'sort=level',
+    'sort=fails&order=desc',
+    'owner=group%3Adefault%2Fteam-7',
+    'kind=csi&kind=cni',
+    'level=1',
+    'failingDimension=certificates',
+    'checkId=cert.expiry&status=warn',
+    'status=fail&sort=owner',
+    'cluster=cluster-3',
+    'search=ext-12',
+    'lifecycle=production&offset=9000',
+    'warningDimension=rbac&sort=warns&order=desc',
+    'stale=false&limit=200',
   ];
   const times: number[] = [];
+  const slowest = new Map<string, number>();
   for (let round = 0; round < 14; round++) {
     for (const q of queries) {
       const start = process.hrtime.bigint();
       const response = await fetch(`http://127.0.0.1:${port}/components?${q}`);
       const body = (await response.json()) as { total?: number };
-      if (!response.ok || body.total === undefined) throw new Error(`GET /components?${q}: ${response.status}`);
-      if (round > 0) times.push(Number(process.hrtime.bigint() - start) / 1e6);
+      if (!response.ok || body.total === undefined)
+        throw new Error(`GET /components?${q}: ${response.status}`);
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      if (round > 0) times.push(ms);
+      if (round > 0) slowest.set(q, Math.max(slowest.get(q) ?? 0, ms));
+    }
+  }
+  if (process.env.STORE_FIGURES_QUERIES) {
+    for (const [q, ms] of [...slowest].sort((a, b) => b[1] - a[1])) {
+      console.log(`    ${ms.toFixed(1)} ms  ?${q}`);
     }
   }
   server.close();
   times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-  return { p50: at(0.5), p95: at(0.95), max: times[times.length - 1], n: times.length };
+  const at = (p: number) =>
+    times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  return {
+    p50: at(0.5),
+    p95: at(0.95),
+    max: times[times.length - 1],
+    n: times.length,
+  };
 }
 
 async function measure(engine: 'sqlite' | 'postgres', knex: Knex) {
@@ -209,41 +334,107 @@ async function measure(engine: 'sqlite' | 'postgres', knex: Knex) {
       afterFirst = await databaseBytes(knex, engine);
     }
     if (day === DAYS - 1) {
-      console.log(`  ${engine}: last snapshot: ${written.changed} changed, ${written.unchanged} unchanged components`);
+      console.log(
+        `  ${engine}: last snapshot: ${written.changed} changed, ${written.unchanged} unchanged components`,
+      );
     }
   }
   const after = await databaseBytes(knex, engine);
   if (engine === 'sqlite' && process.env.STORE_FIGURES_TABLES) {
-    const rows = await knex.raw('SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC');
-    for (const row of rows) console.log(`    ${row.name}: ${(row.bytes / 1024 / 1024).toFixed(2)} MiB`);
+    const rows = await knex.raw(
+      'SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC',
+    );
+    for (const row of rows)
+      console.log(
+        `    ${row.name}: ${(row.bytes / 1024 / 1024).toFixed(2)} MiB`,
+      );
   }
   const latency = await listLatency(stores);
   const perComponentFirst = (afterFirst - empty) / COMPONENTS;
   const perComponentLater = (after - afterFirst) / (COMPONENTS * (DAYS - 1));
   const laterWrites = writeTimes.slice(1).sort((a, b) => a - b);
-  console.log(`  ${engine}: first snapshot ${(perComponentFirst / 1024).toFixed(1)} KiB per component (written in ${firstWrite} ms)`);
-  console.log(`  ${engine}: each later snapshot ${perComponentLater.toFixed(0)} bytes per component (median write ${laterWrites[Math.floor(laterWrites.length / 2)]} ms)`);
-  console.log(`  ${engine}: ${DAYS} snapshots take ${(after / 1024 / 1024).toFixed(1)} MiB; a year of daily snapshots ≈ ${(((afterFirst - empty) + perComponentLater * COMPONENTS * 364) / 1024 / 1024).toFixed(0)} MiB`);
-  console.log(`  ${engine}: GET /components at ${COMPONENTS} components: p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms, max ${latency.max.toFixed(1)} ms (${latency.n} requests, 15 filter/sort combinations)`);
+  console.log(
+    `  ${engine}: first snapshot ${(perComponentFirst / 1024).toFixed(
+      1,
+    )} KiB per component (written in ${firstWrite} ms)`,
+  );
+  console.log(
+    `  ${engine}: each later snapshot ${perComponentLater.toFixed(
+      0,
+    )} bytes per component (median write ${
+      laterWrites[Math.floor(laterWrites.length / 2)]
+    } ms)`,
+  );
+  console.log(
+    `  ${engine}: ${DAYS} snapshots take ${(after / 1024 / 1024).toFixed(
+      1,
+    )} MiB; a year of daily snapshots ≈ ${(
+      (afterFirst - empty + perComponentLater * COMPONENTS * 364) /
+      1024 /
+      1024
+    ).toFixed(0)} MiB`,
+  );
+  console.log(
+    `  ${engine}: GET /components at ${COMPONENTS} components: p50 ${latency.p50.toFixed(
+      1,
+    )} ms, p95 ${latency.p95.toFixed(1)} ms, max ${latency.max.toFixed(
+      1,
+    )} ms (${latency.n} requests, 15 filter/sort combinations)`,
+  );
 }
 
 async function main() {
-  console.log(`store figures: ${COMPONENTS} components, ${DAYS} daily snapshots (node ${process.version}, ${os.cpus().length} CPUs)`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scorecard-store-'));
-  const sqlite = knexFactory({ client: 'better-sqlite3', connection: { filename: path.join(dir, 'store.sqlite') }, useNullAsDefault: true });
-  await measure('sqlite', sqlite);
-  await sqlite.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
+  console.log(
+    `store figures: ${COMPONENTS} components, ${DAYS} daily snapshots (node ${
+      process.version
+    }, ${os.cpus().length} CPUs)`,
+  );
+  if (process.env.STORE_FIGURES_ONLY === 'postgres') {
+    // skip SQLite
+  } else if (REUSE && fs.existsSync(REUSE)) {
+    // latency only, over snapshots written by an earlier run
+    const sqlite = knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: REUSE },
+      useNullAsDefault: true,
+    });
+    const latency = await listLatency(createScorecardStores(sqlite));
+    console.log(
+      `  sqlite (${REUSE}): GET /components p50 ${latency.p50.toFixed(
+        1,
+      )} ms, p95 ${latency.p95.toFixed(1)} ms, max ${latency.max.toFixed(
+        1,
+      )} ms`,
+    );
+    await sqlite.destroy();
+    return;
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scorecard-store-'));
+    const file = REUSE ?? path.join(dir, 'store.sqlite');
+    const sqlite = knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: file },
+      useNullAsDefault: true,
+    });
+    await measure('sqlite', sqlite);
+    await sqlite.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 
   const pg = process.env.BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING;
   if (!pg) {
-    console.log('  postgres: skipped (BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING not set)');
+    console.log(
+      '  postgres: skipped (BACKSTAGE_TEST_DATABASE_POSTGRES15_CONNECTION_STRING not set)',
+    );
     return;
   }
   const admin = knexFactory({ client: 'pg', connection: pg });
   await admin.raw('DROP DATABASE IF EXISTS scorecard_store_figures');
   await admin.raw('CREATE DATABASE scorecard_store_figures');
-  const knex = knexFactory({ client: 'pg', connection: `${pg.replace(/\/$/, '')}/scorecard_store_figures` });
+  const knex = knexFactory({
+    client: 'pg',
+    connection: `${pg.replace(/\/$/, '')}/scorecard_store_figures`,
+  });
   await measure('postgres', knex);
   await knex.destroy();
   await admin.raw('DROP DATABASE IF EXISTS scorecard_store_figures');

@@ -317,10 +317,17 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
     const refs = await knex('check_results').select('ref_count');
     expect(refs.map(r => Number(r.ref_count)).sort()).toEqual([1, 1, 1, 3]);
     const latest = (await store.latestSnapshot())!;
-    const gamma = await store.getComponent(latest, 'component:default/gamma', FULL_VISIBILITY);
+    const gamma = await store.getComponent(
+      latest,
+      'component:default/gamma',
+      FULL_VISIBILITY,
+    );
     expect(gamma?.evaluation.scorecard.results).toEqual([
       shared,
-      expect.objectContaining({ message: 'gamma: certificate expires in 297 days', observed: { daysLeft: 297 } }),
+      expect.objectContaining({
+        message: 'gamma: certificate expires in 297 days',
+        observed: { daysLeft: 297 },
+      }),
     ]);
   });
 
@@ -372,7 +379,7 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
       states: await count(knex, 'component_states'),
       evaluations: await count(knex, 'evaluations'),
       results: await count(knex, 'check_results'),
-        facets: await count(knex, 'facet_terms'),
+      facets: await count(knex, 'facet_terms'),
       aggregates: await count(knex, 'snapshot_aggregates'),
       clusters: await count(knex, 'snapshot_clusters'),
     };
@@ -393,7 +400,7 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
       states: await count(knex, 'component_states'),
       evaluations: await count(knex, 'evaluations'),
       results: await count(knex, 'check_results'),
-        facets: await count(knex, 'facet_terms'),
+      facets: await count(knex, 'facet_terms'),
       aggregates: await count(knex, 'snapshot_aggregates'),
       clusters: await count(knex, 'snapshot_clusters'),
     }).toEqual(before);

@@ -184,7 +184,6 @@ export class SnapshotStore {
         );
       }
 
-
       const open: Array<
         Pick<ComponentStateRow, 'id' | 'component_id' | 'state_hash' | 'level'>
       > = await trx('component_states')
@@ -385,7 +384,8 @@ export class SnapshotStore {
       filter,
     );
     const [{ n }] = await base.clone().count({ n: '*' });
-    const page = base.clone().select('cs.*');
+    // Page ids first (narrow rows sort fast), then the rows of the page.
+    const page = base.clone().select('cs.id');
     const order = options.order;
     switch (options.sort) {
       case 'level':
@@ -410,11 +410,19 @@ export class SnapshotStore {
       default:
         page.orderBy(`cs.${options.sort}`, order);
     }
-    page.orderBy('cs.component_id', 'asc');
-    const rows: ComponentStateRow[] = await page
-      .offset(options.offset)
-      .limit(options.limit);
-    return { total: Number(n), items: rows.map(toComponentSummary) };
+    // the tie-breaker follows the direction so the sort indexes serve the page
+    page.orderBy('cs.component_id', order);
+    const ids: number[] = (
+      await page.offset(options.offset).limit(options.limit)
+    ).map((r: { id: number }) => Number(r.id));
+    const rows: ComponentStateRow[] = ids.length
+      ? await this.knex('component_states').whereIn('id', ids).select()
+      : [];
+    const byId = new Map(rows.map(r => [Number(r.id), r]));
+    return {
+      total: Number(n),
+      items: ids.map(id => toComponentSummary(byId.get(id)!)),
+    };
   }
 
   /** Every visible component row of a snapshot (summaries, audit). */

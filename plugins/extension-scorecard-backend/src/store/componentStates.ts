@@ -78,6 +78,8 @@ export interface ComponentStateRow {
   clusters: string;
   stale_clusters: string;
   next_level_blockers: string;
+  /** id, name, owner and title, lower-cased (text search). */
+  search_text: string;
   dim_ownership: string | null;
   dim_failure_boundary: string | null;
   dim_availability: string | null;
@@ -147,6 +149,14 @@ export function buildComponentState(
     clusters: JSON.stringify(clusters),
     stale_clusters: JSON.stringify(clusters.filter(c => staleClusters.has(c))),
     next_level_blockers: JSON.stringify(scorecard.nextLevelBlockers),
+    search_text: [
+      scorecard.componentId,
+      scorecard.name,
+      scorecard.owner ?? '',
+      component.title ?? '',
+    ]
+      .join(' ')
+      .toLowerCase(),
   };
   for (const dimension of DIMENSIONS) {
     row[DIMENSION_COLUMNS[dimension]] = scorecard.dimensions[dimension] ?? null;
@@ -299,13 +309,7 @@ export function whereMatches(
   }
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
-    query.where(q => {
-      for (const column of ['component_id', 'name', 'owner', 'title']) {
-        q.orWhereRaw(`LOWER(COALESCE(cs.${column}, '')) LIKE ? ESCAPE '\\'`, [
-          pattern,
-        ]);
-      }
-    });
+    query.whereRaw(`cs.search_text LIKE ? ESCAPE '\\'`, [pattern]);
   }
   return query;
 }

@@ -47,11 +47,18 @@ describe('migrations', () => {
         summary: '{}',
       });
 
-      // one step down: the first layout, with evaluation_results and no result dedup
+      // one step down: the list sort indexes without the tie-breaker
+      await rollbackScorecardDatabase(knex);
+      for (const table of TABLES) {
+        expect(await knex.schema.hasTable(table)).toBe(true);
+      }
+      // another: the first layout, with evaluation_results and no result dedup
       await rollbackScorecardDatabase(knex);
       expect(await knex.schema.hasTable('evaluation_results')).toBe(true);
       expect(await knex.schema.hasTable('check_results')).toBe(false);
-      expect(await knex.schema.hasColumn('component_states', 'facet_set_id')).toBe(false);
+      expect(
+        await knex.schema.hasColumn('component_states', 'facet_set_id'),
+      ).toBe(false);
       // and down to nothing
       await rollbackScorecardDatabase(knex);
       for (const table of [...TABLES, 'evaluation_results']) {

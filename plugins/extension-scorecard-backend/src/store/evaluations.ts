@@ -135,7 +135,8 @@ export function prepareEvaluation(
 
 function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  for (let i = 0; i < items.length; i += size)
+    out.push(items.slice(i, i + size));
   return out;
 }
 
@@ -150,7 +151,9 @@ async function upsertByHash<T extends { hash: string }>(
   const byHash = new Map(rows.map(r => [r.hash, r]));
   const ids = new Map<string, number>();
   for (const hashes of chunks([...byHash.keys()])) {
-    for (const row of await trx(table).whereIn('hash', hashes).select('id', 'hash')) {
+    for (const row of await trx(table)
+      .whereIn('hash', hashes)
+      .select('id', 'hash')) {
       ids.set(row.hash, Number(row.id));
     }
   }
@@ -198,7 +201,10 @@ async function adjustReferences(
 export async function storeEvaluations(
   trx: Knex.Transaction,
   prepared: readonly PreparedEvaluation[],
-): Promise<{ evaluations: Map<string, number>; facetSets: Map<string, number> }> {
+): Promise<{
+  evaluations: Map<string, number>;
+  facetSets: Map<string, number>;
+}> {
   const evaluations = new Map<string, number>();
   for (const hashes of chunks(prepared.map(p => p.hash))) {
     for (const row of await trx('evaluations')
@@ -292,7 +298,9 @@ export async function loadEvaluations(
       .whereIn('id', batch)
       .select('id', 'template_id', 'body');
     const missing = [
-      ...new Set(rows.map(r => Number(r.template_id)).filter(t => !templates.has(t))),
+      ...new Set(
+        rows.map(r => Number(r.template_id)).filter(t => !templates.has(t)),
+      ),
     ];
     for (const templateBatch of chunks(missing)) {
       for (const t of await knex('check_templates')
@@ -343,7 +351,10 @@ export async function collectUnusedEvaluations(
     if (!unused.length) break;
     const references = unused.flatMap(row => {
       const evaluation = decompressJson<StoredEvaluation>(row.body);
-      return [...evaluation.scorecard.results, ...evaluation.scorecard.hardGates];
+      return [
+        ...evaluation.scorecard.results,
+        ...evaluation.scorecard.hardGates,
+      ];
     });
     await adjustReferences(trx, references, -1);
     await trx('evaluations')
@@ -371,7 +382,9 @@ export async function collectUnusedEvaluations(
         .whereRaw('cs.facet_set_id = f.id'),
     )
     .select('f.id');
-  await trx('facet_terms').whereIn('facet_set_id', unusedFacets.clone()).delete();
+  await trx('facet_terms')
+    .whereIn('facet_set_id', unusedFacets.clone())
+    .delete();
   await trx('facet_sets').whereIn('id', unusedFacets.clone()).delete();
   return deleted;
 }

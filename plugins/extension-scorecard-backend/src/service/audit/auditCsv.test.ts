@@ -45,7 +45,11 @@ describe('auditCsv', () => {
       waived: 'no',
     });
 
-    const lines = auditCsv(report, [card], new Map([['component:default/alpha', 1]]))
+    const lines = auditCsv(
+      report,
+      [card],
+      new Map([['component:default/alpha', 1]]),
+    )
       .trimEnd()
       .split('\r\n');
     expect(lines).toHaveLength(3);
