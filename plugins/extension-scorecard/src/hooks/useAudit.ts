@@ -20,20 +20,37 @@ export function useAuditReport(quarter: string | undefined) {
   );
 }
 
+/** The most history points one trend request asks for (the API's maximum). */
+const HISTORY_LIMIT = 1000;
+
 async function loadTrend(api: ExtensionScorecardApi, quarters: AuditQuarter[]) {
   const recent = quarters.slice(0, TREND_QUARTERS).reverse();
-  // The reports' totals, not the raw snapshots: they count what the reader may see,
-  // so the trend agrees with the rest of the page.
-  const reports = await Promise.all(
-    recent.map(q => api.getAuditReport(q.quarter)),
+  if (recent.length === 0) return [];
+  // One request for the fleet's history since the oldest quarter shown: the figures
+  // count what the reader may see, as the rest of the page does, and stay small at
+  // any fleet size (a point per snapshot, not a report per quarter).
+  const series = await api.getHistory({
+    scope: 'fleet',
+    from: recent[0].snapshot.takenAt,
+    limit: HISTORY_LIMIT,
+  });
+  const bySnapshot = new Map(
+    series.points.map(point => [point.snapshotId, point]),
   );
-  return reports.map(report => ({
-    quarter: report.quarter,
-    complete: report.complete,
-    levels: report.totals.levels,
-    averageScore: report.totals.averageScore,
-    components: report.totals.components,
-  }));
+  return recent.flatMap(q => {
+    const point = bySnapshot.get(q.snapshot.id);
+    return point
+      ? [
+          {
+            quarter: q.quarter,
+            complete: q.complete,
+            levels: point.levels,
+            averageScore: point.averageScore,
+            components: point.components,
+          },
+        ]
+      : [];
+  });
 }
 
 /** Level distribution and average score at the end of each quarter, oldest first. */

@@ -1,7 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
-import { QUARTERS, auditReport } from '../../__testUtils__/fixtures';
+import { LevelCounts } from '@extension-scorecard/plugin-extension-scorecard-common';
+import {
+  QUARTERS,
+  auditReport,
+  statusCounts,
+} from '../../__testUtils__/fixtures';
 import {
   API,
   errorBody,
@@ -19,6 +24,7 @@ const CSV =
 function auditHandlers() {
   const reports: string[] = [];
   const exports: string[] = [];
+  const history: URLSearchParams[] = [];
   server.use(
     http.get(`${API}/audit/quarters`, () =>
       HttpResponse.json({ items: QUARTERS }),
@@ -26,16 +32,45 @@ function auditHandlers() {
     http.get(`${API}/audit/:quarter`, ({ params }) => {
       const quarter = String(params.quarter);
       reports.push(quarter);
-      if (quarter !== '2026-Q1')
-        return HttpResponse.json(auditReport({ quarter }));
-      const totals = {
-        ...auditReport().totals,
-        levels: { 0: 4, 1: 6, 2: 3, 3: 1 },
-        averageScore: 55,
-      };
       return HttpResponse.json(
-        auditReport({ quarter, complete: true, totals }),
+        auditReport({ quarter, complete: quarter === '2026-Q1' }),
       );
+    }),
+    http.get(`${API}/history`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      history.push(params);
+      const point = (
+        snapshotId: number,
+        takenAt: string,
+        levels: LevelCounts,
+        averageScore: number,
+      ) => ({
+        snapshotId,
+        takenAt,
+        components: 14,
+        levels,
+        averageScore,
+        counts: statusCounts(),
+      });
+      return HttpResponse.json({
+        scope: 'fleet',
+        key: null,
+        points: [
+          point(
+            5,
+            QUARTERS[1].snapshot.takenAt,
+            { 0: 4, 1: 6, 2: 3, 3: 1 },
+            55,
+          ),
+          point(6, '2026-04-10T08:00:00.000Z', { 0: 9, 1: 9, 2: 9, 3: 9 }, 1),
+          point(
+            7,
+            QUARTERS[0].snapshot.takenAt,
+            { 0: 3, 1: 6, 2: 4, 3: 2 },
+            61.5,
+          ),
+        ],
+      });
     }),
     http.get(`${API}/audit/:quarter/export`, ({ params, request }) => {
       const format = new URL(request.url).searchParams.get('format');
@@ -48,7 +83,7 @@ function auditHandlers() {
       return HttpResponse.json({ report: auditReport(), components: [] });
     }),
   );
-  return { reports, exports };
+  return { reports, exports, history };
 }
 
 describe('AuditPage', () => {
@@ -89,13 +124,17 @@ describe('AuditPage', () => {
   });
 
   it('shows the newest quarter: levels, trend, changes and the auditor lists', async () => {
-    const { reports } = auditHandlers();
+    const { reports, history } = auditHandlers();
     await renderScorecard(<AuditPage />);
     expect(
       await screen.findByText('Levels at the end of 2026-Q2'),
     ).toBeInTheDocument();
-    // The page's report plus one per quarter of the trend.
-    expect([...reports].sort()).toEqual(['2026-Q1', '2026-Q2', '2026-Q2']);
+    expect(reports).toEqual(['2026-Q2']);
+    // The trend: one fleet history request from the oldest quarter's snapshot on,
+    // keeping only the quarters' own snapshots (not snapshot 6).
+    expect(history).toHaveLength(1);
+    expect(history[0].get('scope')).toBe('fleet');
+    expect(history[0].get('from')).toBe(QUARTERS[1].snapshot.takenAt);
     expect(
       screen.getByRole('img', {
         name: /Levels by quarter\. 2026-Q1: L0 4, L1 6, L2 3, L3 1, average score 55; 2026-Q2 \(so far\): L0 3/,
