@@ -220,6 +220,25 @@ describe('team view', () => {
       );
     });
 
+    it('shows errors', async () => {
+      teamHandlers();
+      server.use(
+        http.get(`${API}/summaries/teams`, () =>
+          HttpResponse.json(
+            ...errorBody(
+              403,
+              'NotAllowedError',
+              'missing extension-scorecard.read',
+            ),
+          ),
+        ),
+      );
+      await renderScorecard(card);
+      expect(
+        (await screen.findAllByText(/missing extension-scorecard.read/)).length,
+      ).toBeGreaterThan(0);
+    });
+
     it('has loading and empty states', async () => {
       teamHandlers({ owned: false });
       server.use(
