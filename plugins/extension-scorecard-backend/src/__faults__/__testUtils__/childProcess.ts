@@ -22,10 +22,11 @@ export interface RunningChild {
   kill(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `module` (a path relative to this package's src/) with the given environment. */
+/** Starts `module` (a path relative to this package's src/) with the given environment and arguments. */
 export function startChild(
   module: string,
   env: Record<string, string>,
+  args: string[] = [],
 ): RunningChild {
   const src = path.resolve(__dirname, '../..');
   const child = spawn(
@@ -34,6 +35,7 @@ export function startChild(
       '--require',
       require.resolve('@backstage/cli/config/nodeTransform.cjs'),
       path.join(src, module),
+      ...args,
     ],
     {
       cwd: path.resolve(src, '..'),

@@ -4,7 +4,6 @@
  * captures every line (unredacted, so a leak cannot hide behind Backstage's own
  * redaction), and no scheduled runs unless a test triggers them.
  */
-import path from 'node:path';
 import {
   coreServices,
   createServiceFactory,
@@ -18,16 +17,13 @@ import {
   mockServices,
   startTestBackend,
 } from '@backstage/backend-test-utils';
-import type { Entity } from '@backstage/catalog-model';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import type { RefreshStatus } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { JsonObject, JsonValue } from '@backstage/types';
 import knexFactory from 'knex';
 import request from 'supertest';
-import { readCatalogFiles } from '../../collect/catalog';
 import { extensionScorecardPlugin } from '../../plugin';
-
-const EXAMPLES = path.resolve(__dirname, '../../../../../examples');
+import { demoEntities } from './demoEntities';
 
 /** One captured log line: level, message and metadata (children's metadata merged). */
 export interface CapturedLog {
@@ -73,36 +69,6 @@ export class CapturingLogger implements RootLoggerService {
   text(): string {
     return this.lines.map(l => JSON.stringify(l)).join('\n');
   }
-}
-
-/**
- * The demo organisation and extension components of examples/, with the relations
- * the catalog's processing would add (memberOf, childOf, ownedBy), which the plugin
- * reads for group membership.
- */
-export async function demoEntities(): Promise<Entity[]> {
-  const entities = await readCatalogFiles([
-    path.join(EXAMPLES, 'org.yaml'),
-    path.join(EXAMPLES, 'entities.yaml'),
-  ]);
-  const ref = (kind: string, name: string) =>
-    name.includes(':') ? name : `${kind}:default/${name}`;
-  return entities.map(entity => {
-    const spec = (entity.spec ?? {}) as Record<string, any>;
-    const relations = [
-      ...((spec.memberOf as string[] | undefined) ?? []).map(group => ({
-        type: 'memberOf',
-        targetRef: ref('group', group),
-      })),
-      ...(spec.parent
-        ? [{ type: 'childOf', targetRef: ref('group', spec.parent) }]
-        : []),
-      ...(entity.kind === 'Component' && spec.owner
-        ? [{ type: 'ownedBy', targetRef: ref('group', spec.owner) }]
-        : []),
-    ];
-    return { ...entity, relations };
-  });
 }
 
 /** A live cluster as app-config gives it. */
