@@ -39,6 +39,9 @@ async function collect(request: {
         skipTLSVerify: c.url.startsWith('http:'),
         serviceAccountToken: STAND_IN_TOKEN,
         ...LIVE_CLUSTER_DEFAULTS,
+        // a cluster timing out would void the measurement (the default is 60 s; a loaded
+        // 2-core machine collecting 20 large clusters at once can need more)
+        timeoutSeconds: 600,
       }),
     ),
   );
@@ -49,8 +52,9 @@ async function collect(request: {
   for (const c of collections) {
     if (c.error) problems.push(`${c.cluster}: ${c.error}`);
     for (const [key, read] of Object.entries(c.reads)) {
-      if (read && read.state !== 'ok' && read.state !== 'not-served')
-        problems.push(`${c.cluster} ${key}: ${read.state}`);
+      if (read && read.state !== 'ok' && read.state !== 'not-served') {
+        problems.push(`${c.cluster} ${key}: ${read.state} (${read.reason})`);
+      }
     }
     for (const list of Object.values(c.objects)) objects += list?.length ?? 0;
   }
