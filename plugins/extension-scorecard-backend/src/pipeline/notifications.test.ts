@@ -21,7 +21,14 @@ function written(overrides: Partial<WrittenSnapshot> = {}): WrittenSnapshot {
   const card = scorecard('component:default/alpha', {
     results: [
       result('retirement.migration-plan', 'warn', {
-        observed: { targetDate: '2025-05-20' },
+        observed: {
+          reason: 'lifecycle deprecated',
+          migration: {
+            replacement: 'gamma',
+            owner: 'group:default/team-b',
+            targetDate: '2025-05-20',
+          },
+        },
       }),
     ],
   });

@@ -14,6 +14,7 @@ import {
   type ComponentScorecard,
   type Waiver,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { retirementDate } from '../service/audit/auditReport';
 import type { ScorecardStores } from '../store';
 import type { WrittenSnapshot } from './assembleSnapshot';
 
@@ -119,9 +120,8 @@ function migrationNotices(
   return card.results
     .filter(r => r.checkId === 'retirement.migration-plan')
     .flatMap(r => {
-      const target = r.observed?.targetDate;
-      if (typeof target !== 'string' || Number.isNaN(Date.parse(target)))
-        return [];
+      const target = retirementDate(r);
+      if (!target || Number.isNaN(Date.parse(target))) return [];
       const left = daysUntil(target, now);
       if (left < 0 || left > settings.migrations.withinDays) return [];
       return [

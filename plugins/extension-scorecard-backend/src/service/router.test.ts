@@ -53,7 +53,14 @@ const beta = component(
       result('cert.expiry', 'pass', { cluster: 'prod', severity: 'critical' }),
       result('rbac.wildcards', 'unknown', { cluster: 'prod' }),
       result('retirement.migration-plan', 'warn', {
-        observed: { targetDate: '2025-05-20' },
+        observed: {
+          reason: 'lifecycle deprecated',
+          migration: {
+            replacement: 'gamma',
+            owner: 'group:default/team-b',
+            targetDate: '2025-05-20',
+          },
+        },
       }),
     ],
   }),

@@ -19,6 +19,8 @@ import type { EvidenceService } from './EvidenceService';
 import type { RefreshService } from './RefreshService';
 import type { ScorecardService } from './ScorecardService';
 import type { WaiverService } from './WaiverService';
+import type { WriteRateLimiter } from './writeRateLimit';
+import { actorOf } from './access';
 
 /** Largest accepted request body (JSON). Documented in the README. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -49,6 +51,8 @@ export interface RouterOptions {
   waivers: WaiverService;
   audit: AuditService;
   refresh: RefreshService;
+  /** Per-caller limit of the write endpoints (none when absent). */
+  writeRateLimit?: WriteRateLimiter;
 }
 
 /** Builds the plugin's router. `/health` is the only unauthenticated path. */
@@ -59,6 +63,13 @@ export async function createRouter(
   // Bodies are parsed before the validated router so an oversized body answers 413
   // (the validator would report every parser error as 400).
   const outer = Router();
+  if (options.writeRateLimit) {
+    outer.use(
+      options.writeRateLimit.middleware(req =>
+        httpAuth.credentials(req, { allow: ['user', 'service'] }).then(actorOf),
+      ),
+    );
+  }
   outer.use(express.json({ limit: MAX_BODY_BYTES }));
   outer.use(bodyErrors);
   const router = createValidatedOpenApiRouter<typeof spec>(spec, {

@@ -94,12 +94,20 @@ function retirementResults(
   );
 }
 
-function targetDateOf(result: CheckResult): string | null {
-  const observed = result.observed ?? {};
-  for (const key of ['targetDate', 'supportEnds', 'supportEnd']) {
-    if (typeof observed[key] === 'string') return observed[key] as string;
-  }
-  return null;
+/**
+ * The date a retirement result is about: the migration's target date
+ * (`retirement.migration-plan`, observed `migration.targetDate`) or the end of
+ * support (`retirement.support-window`, observed `supportEnds`).
+ */
+export function retirementDate(result: CheckResult): string | null {
+  const observed = (result.observed ?? {}) as Record<string, any>;
+  const candidates = [
+    observed.targetDate,
+    observed.migration?.targetDate,
+    observed.supportEnds,
+  ];
+  const date = candidates.find(c => typeof c === 'string');
+  return date ?? null;
 }
 
 interface GroupAccumulator {
@@ -229,7 +237,7 @@ export function buildAuditReport(inputs: AuditInputs): AuditReport {
         checkId: result.checkId,
         status: result.status,
         message: result.message,
-        targetDate: targetDateOf(result),
+        targetDate: retirementDate(result),
       };
       report.retirementsDue.push(due);
     }
