@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
 import Chip from '@material-ui/core/Chip';
-import Grid from '@material-ui/core/Grid';
+import Grid, { GridSize } from '@material-ui/core/Grid';
 import InputAdornment from '@material-ui/core/InputAdornment';
 import TextField from '@material-ui/core/TextField';
 import SearchIcon from '@material-ui/icons/Search';
@@ -20,7 +20,7 @@ import {
   ReadinessLevel,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { shortRef } from '../../format/refs';
-import { FilterSelect } from './FilterSelect';
+import { FilterOption, FilterSelect } from './FilterSelect';
 import {
   ComponentFilters as Filters,
   EMPTY_FILTERS,
@@ -31,6 +31,117 @@ import {
 const COMMON_LIFECYCLES = ['production', 'experimental', 'deprecated'];
 const SEARCH_DEBOUNCE_MS = 300;
 
+/** One select of the filter bar: how it reads and writes its part of the filters. */
+interface SelectSpec {
+  id: string;
+  label: string;
+  width: GridSize;
+  multiple?: boolean;
+  options: FilterOption[];
+  value: string[];
+  update: (value: string[]) => Partial<Filters>;
+}
+
+const same = (values: string[]) => values.map(v => ({ value: v, label: v }));
+const single = (value: string | undefined) => (value ? [value] : []);
+
+function selects(
+  filters: Filters,
+  options: { owners: string[]; clusters: string[]; checks: CheckDefinition[] },
+): SelectSpec[] {
+  return [
+    {
+      id: 'filter-owner',
+      label: 'Team',
+      width: 2,
+      multiple: true,
+      value: filters.owner,
+      options: options.owners.map(o => ({ value: o, label: shortRef(o) })),
+      update: owner => ({ owner }),
+    },
+    {
+      id: 'filter-kind',
+      label: 'Kind',
+      width: 2,
+      multiple: true,
+      value: filters.kind,
+      options: EXTENSION_KINDS.map(k => ({
+        value: k,
+        label: EXTENSION_KIND_INFO[k].title,
+      })),
+      update: kind => ({ kind: kind as ExtensionKind[] }),
+    },
+    {
+      id: 'filter-cluster',
+      label: 'Cluster',
+      width: 2,
+      multiple: true,
+      value: filters.cluster,
+      options: same(options.clusters),
+      update: cluster => ({ cluster }),
+    },
+    {
+      id: 'filter-level',
+      label: 'Level',
+      width: 2,
+      multiple: true,
+      value: filters.level.map(String),
+      options: LEVELS.map(l => ({ value: String(l), label: LEVEL_TITLES[l] })),
+      update: level => ({ level: level.map(Number) as ReadinessLevel[] }),
+    },
+    {
+      id: 'filter-failing-dimension',
+      label: 'Failing dimension',
+      width: 3,
+      multiple: true,
+      value: filters.failingDimension,
+      options: same([...DIMENSIONS]),
+      update: dimensions => ({ failingDimension: dimensions as Dimension[] }),
+    },
+    {
+      id: 'filter-check',
+      label: 'Check',
+      width: 3,
+      value: single(filters.checkId),
+      options: options.checks.map(c => ({
+        value: c.id,
+        label: `${c.id} — ${c.title}`,
+      })),
+      update: ([checkId]) => ({ checkId }),
+    },
+    {
+      id: 'filter-status',
+      label: 'Check status',
+      width: 2,
+      value: single(filters.status),
+      options: same([...CHECK_STATUSES]),
+      update: ([status]) => ({ status: status as CheckStatus | undefined }),
+    },
+    {
+      id: 'filter-lifecycle',
+      label: 'Lifecycle',
+      width: 2,
+      multiple: true,
+      value: filters.lifecycle,
+      options: same([...new Set([...COMMON_LIFECYCLES, ...filters.lifecycle])]),
+      update: lifecycle => ({ lifecycle }),
+    },
+    {
+      id: 'filter-orphan',
+      label: 'Orphans',
+      width: 2,
+      value: filters.orphan === undefined ? [] : [String(filters.orphan)],
+      options: [
+        { value: 'true', label: 'only orphans' },
+        { value: 'false', label: 'hide orphans' },
+      ],
+      update: ([orphan]) => ({
+        orphan: orphan === undefined ? undefined : orphan === 'true',
+      }),
+    },
+  ];
+}
+
 /** Filter controls of the component table; every change is a new server query. */
 export const ComponentFilters = (props: {
   filters: Filters;
@@ -39,7 +150,7 @@ export const ComponentFilters = (props: {
   checks: CheckDefinition[];
   onChange: (filters: Partial<Filters>) => void;
 }) => {
-  const { filters, owners, clusters, checks, onChange } = props;
+  const { filters, onChange } = props;
   const [search, setSearch] = useState(filters.search ?? '');
 
   useEffect(() => setSearch(filters.search ?? ''), [filters.search]);
@@ -52,8 +163,6 @@ export const ComponentFilters = (props: {
     );
     return () => clearTimeout(timer);
   }, [search, filters.search, onChange]);
-
-  const lifecycles = [...new Set([...COMMON_LIFECYCLES, ...filters.lifecycle])];
 
   return (
     <Box mb={2}>
@@ -78,113 +187,18 @@ export const ComponentFilters = (props: {
             inputProps={{ 'aria-label': 'Search components' }}
           />
         </Grid>
-        <Grid item xs={6} md={2}>
-          <FilterSelect
-            id="filter-owner"
-            label="Team"
-            multiple
-            value={filters.owner}
-            options={owners.map(o => ({ value: o, label: shortRef(o) }))}
-            onChange={owner => onChange({ owner })}
-          />
-        </Grid>
-        <Grid item xs={6} md={2}>
-          <FilterSelect
-            id="filter-kind"
-            label="Kind"
-            multiple
-            value={filters.kind}
-            options={EXTENSION_KINDS.map(k => ({
-              value: k,
-              label: EXTENSION_KIND_INFO[k].title,
-            }))}
-            onChange={kind => onChange({ kind: kind as ExtensionKind[] })}
-          />
-        </Grid>
-        <Grid item xs={6} md={2}>
-          <FilterSelect
-            id="filter-cluster"
-            label="Cluster"
-            multiple
-            value={filters.cluster}
-            options={clusters.map(c => ({ value: c, label: c }))}
-            onChange={cluster => onChange({ cluster })}
-          />
-        </Grid>
-        <Grid item xs={6} md={2}>
-          <FilterSelect
-            id="filter-level"
-            label="Level"
-            multiple
-            value={filters.level.map(String)}
-            options={LEVELS.map(l => ({
-              value: String(l),
-              label: LEVEL_TITLES[l],
-            }))}
-            onChange={level =>
-              onChange({ level: level.map(Number) as ReadinessLevel[] })
-            }
-          />
-        </Grid>
-        <Grid item xs={6} md={3}>
-          <FilterSelect
-            id="filter-failing-dimension"
-            label="Failing dimension"
-            multiple
-            value={filters.failingDimension}
-            options={DIMENSIONS.map(d => ({ value: d, label: d }))}
-            onChange={failingDimension =>
-              onChange({ failingDimension: failingDimension as Dimension[] })
-            }
-          />
-        </Grid>
-        <Grid item xs={6} md={3}>
-          <FilterSelect
-            id="filter-check"
-            label="Check"
-            value={filters.checkId ? [filters.checkId] : []}
-            options={checks.map(c => ({
-              value: c.id,
-              label: `${c.id} — ${c.title}`,
-            }))}
-            onChange={([checkId]) => onChange({ checkId })}
-          />
-        </Grid>
-        <Grid item xs={6} md={2}>
-          <FilterSelect
-            id="filter-status"
-            label="Check status"
-            value={filters.status ? [filters.status] : []}
-            options={CHECK_STATUSES.map(s => ({ value: s, label: s }))}
-            onChange={([status]) => onChange({ status: status as CheckStatus })}
-          />
-        </Grid>
-        <Grid item xs={6} md={2}>
-          <FilterSelect
-            id="filter-lifecycle"
-            label="Lifecycle"
-            multiple
-            value={filters.lifecycle}
-            options={lifecycles.map(l => ({ value: l, label: l }))}
-            onChange={lifecycle => onChange({ lifecycle })}
-          />
-        </Grid>
-        <Grid item xs={6} md={2}>
-          <FilterSelect
-            id="filter-orphan"
-            label="Orphans"
-            value={filters.orphan === undefined ? [] : [String(filters.orphan)]}
-            options={[
-              { value: 'true', label: 'only orphans' },
-              { value: 'false', label: 'hide orphans' },
-            ]}
-            onChange={([orphan]) =>
-              onChange({
-                orphan: orphan === undefined ? undefined : orphan === 'true',
-              })
-            }
-          />
-        </Grid>
+        {selects(filters, props).map(spec => (
+          <Grid item xs={6} md={spec.width} key={spec.id}>
+            <FilterSelect
+              id={spec.id}
+              label={spec.label}
+              multiple={spec.multiple}
+              value={spec.value}
+              options={spec.options}
+              onChange={value => onChange(spec.update(value))}
+            />
+          </Grid>
+        ))}
       </Grid>
       <Box
         mt={1}
@@ -213,13 +227,7 @@ export const ComponentFilters = (props: {
             size="small"
             onClick={() => {
               setSearch('');
-              onChange({
-                ...EMPTY_FILTERS,
-                checkId: undefined,
-                status: undefined,
-                orphan: undefined,
-                search: undefined,
-              });
+              onChange(EMPTY_FILTERS);
             }}
           >
             Clear filters

@@ -65,15 +65,7 @@ export const ComponentTablePanel = (props: {
             <Button
               variant="contained"
               color="primary"
-              onClick={() =>
-                onFiltersChange({
-                  ...EMPTY_FILTERS,
-                  checkId: undefined,
-                  status: undefined,
-                  orphan: undefined,
-                  search: undefined,
-                })
-              }
+              onClick={() => onFiltersChange(EMPTY_FILTERS)}
             >
               Clear filters
             </Button>

@@ -45,6 +45,7 @@ export interface ComponentTableState {
 export const PAGE_SIZES = [25, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = 25;
 
+/** No filter at all; every key present, so merging it clears the optional ones too. */
 export const EMPTY_FILTERS: ComponentFilters = {
   owner: [],
   kind: [],
@@ -52,7 +53,11 @@ export const EMPTY_FILTERS: ComponentFilters = {
   level: [],
   failingDimension: [],
   warningDimension: [],
+  checkId: undefined,
+  status: undefined,
   lifecycle: [],
+  orphan: undefined,
+  search: undefined,
 };
 
 function oneOf<T extends string | number>(
