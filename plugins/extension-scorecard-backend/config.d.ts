@@ -91,6 +91,17 @@ export interface Config {
       dailyDays?: number;
     };
     /** Who sees what through the API. */
+    api?: {
+      /**
+       * Per-caller limit of the write endpoints (POST), per backend replica. Over it
+       * the API answers 429 with Retry-After. Default 60 writes in 60 seconds;
+       * `maxWrites: 0` turns the limit off.
+       */
+      writeRateLimit?: {
+        maxWrites?: number;
+        windowSeconds?: number;
+      };
+    };
     access?: {
       /**
        * Members of this group (directly or through child groups) see orphans: extension

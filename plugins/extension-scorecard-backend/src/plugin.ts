@@ -33,6 +33,7 @@ import { createRouter } from './service/router';
 import { ScorecardService } from './service/ScorecardService';
 import { readApiSettings } from './service/settings';
 import { WaiverService } from './service/WaiverService';
+import { readWriteRateLimit, WriteRateLimiter } from './service/writeRateLimit';
 import { openScorecardStores } from './store';
 import { readRetentionPolicy } from './store/retention';
 
@@ -164,6 +165,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
               reads,
               maxDays: apiSettings.waiverMaxDays,
             }),
+            writeRateLimit: new WriteRateLimiter(readWriteRateLimit(config)),
             refresh: new RefreshService({
               stores,
               access,
