@@ -19,6 +19,7 @@ import type { EvidenceService } from './EvidenceService';
 import type { RefreshService } from './RefreshService';
 import type { ScorecardService } from './ScorecardService';
 import type { WaiverService } from './WaiverService';
+import { refuseUnstorableText } from './storableText';
 import type { WriteRateLimiter } from './writeRateLimit';
 import { actorOf } from './access';
 
@@ -72,6 +73,7 @@ export async function createRouter(
   }
   outer.use(express.json({ limit: MAX_BODY_BYTES }));
   outer.use(bodyErrors);
+  outer.use(refuseUnstorableText);
   const router = createValidatedOpenApiRouter<typeof spec>(spec, {
     middleware: [(_req, _res, next) => next()],
   });
