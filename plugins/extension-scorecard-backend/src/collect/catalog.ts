@@ -150,7 +150,15 @@ export async function readCatalogFiles(paths: string[]): Promise<Entity[]> {
           `Malformed YAML in ${where}: ${doc.errors[0].message.split('\n')[0]}`,
         );
       }
-      const value = doc.toJS({ maxAliasCount: 100 });
+      let value: unknown;
+      try {
+        value = doc.toJS({ maxAliasCount: 100 });
+      } catch (e) {
+        // e.g. an alias bomb: "Excessive alias count indicates a resource exhaustion attack"
+        throw new InputError(
+          `Malformed YAML in ${where}: ${(e as Error).message}`,
+        );
+      }
       if (value === null || value === undefined) continue;
       const problem = invalidEntity(value);
       if (problem)
