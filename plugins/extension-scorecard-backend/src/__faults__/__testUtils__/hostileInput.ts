@@ -70,8 +70,10 @@ export function nonString(): fc.Arbitrary<unknown> {
     fc.boolean(),
     fc.constant(null),
     fc.array(fc.jsonValue(), { maxLength: 3 }),
+    // as JSON and YAML parsers build them (never a null prototype)
     fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), {
       maxKeys: 3,
+      noNullPrototype: true,
     }),
   );
 }
