@@ -8,7 +8,8 @@
  *
  * STORE_FIGURES_QUERIES=1 prints the slowest time of each query; STORE_FIGURES_SQLITE=<file>
  * keeps the SQLite file and, when it exists, only measures latency on it;
- * STORE_FIGURES_ONLY=postgres skips SQLite.
+ * STORE_FIGURES_ONLY=postgres skips SQLite; STORE_FIGURES_KEEP_PG=1 keeps the PostgreSQL
+ * database and, when it exists, only measures latency on it.
  *
  * The fleet is synthetic but shaped like the demo's evaluations: 54 results per
  * component over two clusters, messages naming observed values, a third of the
@@ -211,7 +212,8 @@ async function databaseBytes(knex: Knex, engine: string): Promise<number> {
     const [{ page_size: size }] = await knex.raw('PRAGMA page_size');
     return pages * size;
   }
-  await knex.raw('VACUUM');
+  // as autovacuum would after bulk writes: fresh statistics for the planner
+  await knex.raw('VACUUM ANALYZE');
   const { rows } = await knex.raw(
     "SELECT SUM(pg_total_relation_size(c.oid))::bigint AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'",
   );
@@ -429,19 +431,38 @@ async function main() {
     return;
   }
   const admin = knexFactory({ client: 'pg', connection: pg });
+  const url = `${pg.replace(/\/$/, '')}/scorecard_store_figures`;
+  const keep = process.env.STORE_FIGURES_KEEP_PG;
+  const exists = (
+    await admin.raw(
+      "SELECT 1 FROM pg_database WHERE datname = 'scorecard_store_figures'",
+    )
+  ).rows.length;
+  if (keep && exists) {
+    // latency only, over snapshots written by an earlier run
+    const knex = knexFactory({ client: 'pg', connection: url });
+    const latency = await listLatency(createScorecardStores(knex));
+    console.log(
+      `  postgres (kept database): GET /components p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms, max ${latency.max.toFixed(1)} ms`,
+    );
+    await knex.destroy();
+    await admin.destroy();
+    return;
+  }
   await admin.raw('DROP DATABASE IF EXISTS scorecard_store_figures');
   await admin.raw('CREATE DATABASE scorecard_store_figures');
-  const knex = knexFactory({
-    client: 'pg',
-    connection: `${pg.replace(/\/$/, '')}/scorecard_store_figures`,
-  });
+  const knex = knexFactory({ client: 'pg', connection: url });
   await measure('postgres', knex);
   await knex.destroy();
-  await admin.raw('DROP DATABASE IF EXISTS scorecard_store_figures');
+  if (!keep) await admin.raw('DROP DATABASE IF EXISTS scorecard_store_figures');
   await admin.destroy();
 }
 
-main().catch(error => {
-  console.error(error);
-  process.exitCode = 1;
-});
+main().then(
+  () => process.exit(0),
+  error => {
+    console.error(error);
+    // connection pools would keep the process (and its database sessions) alive
+    process.exit(1);
+  },
+);
