@@ -2256,7 +2256,8 @@ export const spec = {
       },
       HistoryPoint: {
         type: 'object',
-        description: "One snapshot's figures for the series' subject.",
+        description:
+          "One snapshot's figures for the series' subject. `counts` are check results\nper status, except in a dimension series, where they are components by their\nworst status in that dimension (and `waived` stays 0).\n",
         properties: {
           snapshotId: {
             type: 'integer',
