@@ -558,7 +558,9 @@ function collectionRows(
       measure: `wall time, ${label(big.componentsPerCluster)} (${count(
         big.objects,
       )} objects, ${bytes(big.responseBytes)} of JSON)`,
-      figure: `${seconds(big.wallMs)} = ${ratio(
+      figure: `${seconds(big.wallMs)} (collector CPU ${seconds(
+        big.cpuMs,
+      )}) = ${ratio(
         big.wallMs / floorMs,
       )} the floor (JSON.parse of the same bodies: ${seconds(floorMs)})`,
       goal: GOALS.collectionRatio,

@@ -15,6 +15,8 @@ export interface CollectionFigures {
   componentsPerCluster: number;
   objects: number;
   wallMs: number;
+  /** The collector's CPU time in that wall time. */
+  cpuMs: number;
   rssBeforeBytes: number;
   peakRssBytes: number;
   /** Requests each cluster received (min and max over clusters). */
@@ -60,13 +62,21 @@ export async function benchmarkCollection(options: {
       return run;
     };
 
+    const problems: string[] = [];
     if (options.floor) {
-      // warm-up: renders and caches every answer, so the measured run sees a server
+      // warm-up: renders and caches every answer, so the measured runs see a server
       // answering from memory (as an API server answers lists from its watch cache)
-      await runCollector();
-      await server.request('reset');
+      problems.push(...(await runCollector()).problems);
     }
-    const run = await runCollector();
+    // best of two fresh collector processes when measuring (the floor is a best of three)
+    let run: CollectionRun | undefined;
+    for (let i = 0; i < (options.floor ? 2 : 1); i++) {
+      await server.request('reset');
+      const next = await runCollector();
+      problems.push(...next.problems);
+      if (!run || next.wallMs < run.wallMs) run = next;
+    }
+    if (!run) throw new Error('no collector run');
     const requests = await server.request<
       Array<{ cluster: string; urls: string[]; bytes: number }>
     >('requests');
@@ -95,6 +105,7 @@ export async function benchmarkCollection(options: {
       componentsPerCluster: options.fleet.componentsPerCluster,
       objects: run.objects,
       wallMs: run.wallMs,
+      cpuMs: run.cpuMs,
       rssBeforeBytes: run.rssBeforeBytes,
       peakRssBytes: run.peakRssBytes,
       requestsPerCluster: {
@@ -111,7 +122,7 @@ export async function benchmarkCollection(options: {
       },
       responseBytes: requests.reduce((s, r) => s + r.bytes, 0),
       floor,
-      problems: run.problems,
+      problems: [...new Set(problems)],
     };
   } finally {
     for (const child of children.reverse()) await child.stop();

@@ -13,6 +13,8 @@ import { STAND_IN_TOKEN, type ServedCluster } from './fleetEndpoints';
 
 export interface CollectionRun {
   wallMs: number;
+  /** CPU time (user + system) the collector spent in that time. */
+  cpuMs: number;
   /** maxRSS before collecting (modules loaded) and after, in bytes. */
   rssBeforeBytes: number;
   peakRssBytes: number;
@@ -29,6 +31,7 @@ async function collect(request: {
   require('@kubernetes/client-node');
   const rssBeforeBytes = process.resourceUsage().maxRSS * 1024;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const collections: ClusterCollection[] = await Promise.all(
     request.clusters.map(c =>
       collectLiveCluster({
@@ -46,6 +49,8 @@ async function collect(request: {
     ),
   );
   const wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   const peakRssBytes = process.resourceUsage().maxRSS * 1024;
   const problems: string[] = [];
   let objects = 0;
@@ -58,7 +63,7 @@ async function collect(request: {
     }
     for (const list of Object.values(c.objects)) objects += list?.length ?? 0;
   }
-  return { wallMs, rssBeforeBytes, peakRssBytes, objects, problems };
+  return { wallMs, cpuMs, rssBeforeBytes, peakRssBytes, objects, problems };
 }
 
 serveBenchRequests({ collect });
