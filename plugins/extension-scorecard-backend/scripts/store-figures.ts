@@ -105,11 +105,12 @@ function scorecard(
       status = status === 'fail' ? 'pass' : 'fail';
     const cluster = c % 3 === 0 ? null : clusters[c % 2];
     const cert = hasCert && checkId === 'cert.expiry';
+    const certStatus = daysLeft < 30 ? 'warn' : 'pass';
     return {
       checkId,
       dimension: DIMENSION_OF[checkId.split('.')[0]] ?? 'failure-boundary',
       severity: c % 5 === 0 ? 'critical' : 'high',
-      status: cert ? (daysLeft < 30 ? 'warn' : 'pass') : status,
+      status: cert ? certStatus : status,
       cluster,
       message: cert
         ? `caBundle certificate CN=webhook-${i} expires in ${daysLeft} days (${clusters[0]})`

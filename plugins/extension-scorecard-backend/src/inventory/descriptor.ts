@@ -111,9 +111,7 @@ export function parseExtensionDescriptor(
   ) {
     add(
       `${base}.kind`,
-      `'${String(raw.kind)}' is not an extension kind; one of ${kinds.join(
-        ', ',
-      )}`,
+      `${show(raw.kind)} is not an extension kind; one of ${kinds.join(', ')}`,
     );
   } else {
     // kinds added by modules travel as strings outside the built-in union
@@ -211,9 +209,9 @@ export function parseExtensionDescriptor(
       } else {
         add(
           `${where}.extensionPoints[${i}]`,
-          `'${String(
+          `${show(
             p,
-          )}' is not a scheduler extension point; one of ${SCHEDULER_EXTENSION_POINTS.join(
+          )} is not a scheduler extension point; one of ${SCHEDULER_EXTENSION_POINTS.join(
             ', ',
           )}`,
         );
