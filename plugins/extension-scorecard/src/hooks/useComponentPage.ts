@@ -7,11 +7,22 @@ import {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { extensionScorecardApiRef } from '../api';
 
+/** A page of components being loaded, with the last one kept on screen meanwhile. */
+export type ComponentPageState = {
+  loading: boolean;
+  error?: Error;
+  value?: ComponentPage;
+  retry: () => void;
+};
+
 /**
  * One page of components from the server. While the next page loads, the previous
  * one stays on screen (`value`) so the table does not jump.
  */
-export function useComponentPage(query: ComponentQuery, reloadKey = 0) {
+export function useComponentPage(
+  query: ComponentQuery,
+  reloadKey = 0,
+): ComponentPageState {
   const api = useApi(extensionScorecardApiRef);
   const key = JSON.stringify(query);
   const state = useAsyncRetry(

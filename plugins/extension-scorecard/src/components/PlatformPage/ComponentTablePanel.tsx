@@ -6,7 +6,7 @@ import {
   Progress,
   ResponseErrorPanel,
 } from '@backstage/core-components';
-import { useComponentPage } from '../../hooks/useComponentPage';
+import { ComponentPageState } from '../../hooks/useComponentPage';
 import { useCheckCatalogue, useOwners } from '../../hooks/usePlatformOverview';
 import { ComponentFilters } from './ComponentFilters';
 import { ComponentTable } from './ComponentTable';
@@ -15,19 +15,22 @@ import {
   ComponentTableState,
   EMPTY_FILTERS,
   activeFilterCount,
-  toComponentQuery,
 } from './tableState';
 
-/** The component table with its filters; everything is filtered and paged on the server. */
+/**
+ * The component table with its filters; everything is filtered and paged on the
+ * server. The page itself is fetched by the caller (`useComponentPage`), so the
+ * platform page can ask for it at the same time as the snapshot.
+ */
 export const ComponentTablePanel = (props: {
   state: ComponentTableState;
+  page: ComponentPageState;
   clusters: string[];
   reloadKey: number;
   onChange: (state: ComponentTableState) => void;
   onFiltersChange: (filters: Partial<Filters>) => void;
 }) => {
-  const { state, clusters, reloadKey, onChange, onFiltersChange } = props;
-  const page = useComponentPage(toComponentQuery(state), reloadKey);
+  const { state, page, clusters, reloadKey, onChange, onFiltersChange } = props;
   const owners = useOwners(reloadKey);
   const checks = useCheckCatalogue();
   const filtered = activeFilterCount(state.filters) > 0;

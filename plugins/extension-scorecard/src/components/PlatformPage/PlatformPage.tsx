@@ -12,6 +12,7 @@ import {
   Dimension,
   ExtensionKind,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { useComponentPage } from '../../hooks/useComponentPage';
 import { useComponentTableState } from '../../hooks/useComponentTableState';
 import {
   useClusters,
@@ -24,6 +25,7 @@ import { KindCounts } from './KindCounts';
 import { LevelDistributionChart } from './LevelDistributionChart';
 import { RefreshControl } from './RefreshControl';
 import { SnapshotStatus } from './SnapshotStatus';
+import { toComponentQuery } from './tableState';
 
 /**
  * The platform page: the fleet at a glance (counts, levels, heat map) above the
@@ -36,6 +38,8 @@ export const PlatformPage = () => {
   const clusters = useClusters(reloadKey);
   const heatmap = useHeatmap(reloadKey);
   const { state, update, setFilters } = useComponentTableState();
+  // asked for together with the snapshot, not after it: the table is what people wait for
+  const page = useComponentPage(toComponentQuery(state), reloadKey);
 
   const header = (
     <ContentHeader title="Platform">
@@ -132,6 +136,7 @@ export const PlatformPage = () => {
         <Grid item xs={12}>
           <ComponentTablePanel
             state={state}
+            page={page}
             clusters={snapshot.value.clusters}
             reloadKey={reloadKey}
             onChange={update}
