@@ -171,7 +171,7 @@ export class Portal {
       ['package', 'build'],
       {
         cwd: join(this.repoRoot, 'packages', 'app'),
-        env: { ...process.env, FORCE_COLOR: '0' },
+        env: { ...process.env, FORCE_COLOR: '0', NODE_ENV: 'production' },
       },
     );
     writeFileSync(stamp, sources);

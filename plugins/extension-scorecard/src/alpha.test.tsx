@@ -1,5 +1,4 @@
 import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { Entity } from '@backstage/catalog-model';
 import { coreExtensionData } from '@backstage/frontend-plugin-api';
 import {
@@ -19,7 +18,10 @@ import plugin, {
   entityTeamScorecardContent,
   extensionScorecardPage,
 } from './alpha';
-import { API, setupScorecardServer } from './__testUtils__/renderScorecard';
+import {
+  emptyPortalHandlers,
+  setupScorecardServer,
+} from './__testUtils__/renderScorecard';
 
 const server = setupScorecardServer();
 jest.setTimeout(30_000);
@@ -42,14 +44,7 @@ describe('new frontend system', () => {
   });
 
   it('renders the platform page with its Platform and Audit tabs', async () => {
-    server.use(
-      http.get(`${API}/snapshots`, () =>
-        HttpResponse.json({ total: 0, offset: 0, limit: 1, items: [] }),
-      ),
-      http.get(`${API}/clusters`, () => HttpResponse.json({ items: [] })),
-      http.get(`${API}/summaries/heatmap`, () => HttpResponse.json({})),
-      http.get(`${API}/refresh`, () => HttpResponse.json({ run: null })),
-    );
+    server.use(...emptyPortalHandlers());
     const client = new ExtensionScorecardClient({
       discoveryApi: mockApis.discovery(),
       fetchApi: { fetch: (...args) => fetch(...args) },

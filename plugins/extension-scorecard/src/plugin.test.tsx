@@ -17,6 +17,7 @@ import {
 } from './__testUtils__/fixtures';
 import {
   API,
+  emptyPortalHandlers,
   renderScorecard,
   setupScorecardServer,
 } from './__testUtils__/renderScorecard';
@@ -33,14 +34,7 @@ describe('legacy frontend system', () => {
   });
 
   it('renders the page with its tabs', async () => {
-    server.use(
-      http.get(`${API}/snapshots`, () =>
-        HttpResponse.json({ total: 0, offset: 0, limit: 1, items: [] }),
-      ),
-      http.get(`${API}/clusters`, () => HttpResponse.json({ items: [] })),
-      http.get(`${API}/summaries/heatmap`, () => HttpResponse.json({})),
-      http.get(`${API}/refresh`, () => HttpResponse.json({ run: null })),
-    );
+    server.use(...emptyPortalHandlers());
     // As an app's App.tsx mounts it.
     await renderScorecard(
       <Routes>

@@ -41,10 +41,23 @@ export async function ensureAppBuild(
     execFile(
       path.join(repoRoot, 'node_modules/.bin/backstage-cli'),
       ['package', 'build'],
-      { cwd: path.join(repoRoot, 'packages/app'), maxBuffer: 64 * 1024 * 1024 },
+      {
+        cwd: path.join(repoRoot, 'packages/app'),
+        maxBuffer: 64 * 1024 * 1024,
+        // a production bundle whatever the caller runs under: under jest NODE_ENV
+        // is 'test', which has no browserslist entry and fails the build
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
       (error, _stdout, stderr) =>
         error
-          ? reject(new Error(`the app build failed: ${stderr.slice(-2000)}`))
+          ? reject(
+              new Error(
+                `the app build failed: ${stderr
+                  .replace(/^Loaded config from .*\n/gm, '')
+                  .trim()
+                  .slice(-2000)}`,
+              ),
+            )
           : resolve(),
     );
   });

@@ -4,6 +4,7 @@
  */
 import { ReactElement } from 'react';
 import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
 import { SWRConfig } from 'swr';
 import { configApiRef, identityApiRef } from '@backstage/core-plugin-api';
 import { entityRouteRef } from '@backstage/plugin-catalog-react';
@@ -97,3 +98,16 @@ export function errorBody(status: number, name: string, message: string) {
     { status },
   ] as const;
 }
+
+/** What the scorecard API answers before its first snapshot: nothing yet. */
+export const emptyPortalHandlers = () => [
+  http.get(`${API}/snapshots`, () =>
+    HttpResponse.json({ total: 0, offset: 0, limit: 1, items: [] }),
+  ),
+  http.get(`${API}/clusters`, () => HttpResponse.json({ items: [] })),
+  http.get(`${API}/summaries/heatmap`, () => HttpResponse.json({})),
+  http.get(`${API}/refresh`, () => HttpResponse.json({ run: null })),
+  http.get(`${API}/components`, () =>
+    HttpResponse.json({ total: 0, offset: 0, limit: 25, items: [] }),
+  ),
+];

@@ -91,17 +91,23 @@ function overviewHandlers() {
       }),
     ),
     http.get(`${API}/refresh`, () => HttpResponse.json({ run: null })),
+    // the first page is asked for together with the snapshot; tests that look at
+    // the table answer it with trackComponentRequests
+    http.get(`${API}/components`, () =>
+      HttpResponse.json(componentPage([], { total: 0, offset: 0, limit: 25 })),
+    ),
   );
 }
 
 describe('PlatformPage', () => {
   it('shows progress while the snapshot loads', async () => {
     server.use(
-      http.get(`${API}/snapshots`, async () => {
+      http.get(`${API}/refresh`, () => HttpResponse.json({ run: null })),
+      // nothing else answers yet
+      http.get(`${API}/*`, async () => {
         await delay('infinite');
         return HttpResponse.json({});
       }),
-      http.get(`${API}/refresh`, () => HttpResponse.json({ run: null })),
     );
     await renderScorecard(<PlatformPage />);
     expect(screen.getByTestId('progress')).toBeInTheDocument();
