@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 /**
@@ -16,9 +16,9 @@ export function canonicalJson(value: unknown): string {
   });
 }
 
-/** SHA-256 hex of a text. */
+/** SHA-256 hex of a text (one-shot: several times faster than a Hash object for short texts). */
 export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /** Compresses a JSON text for a binary column. */

@@ -75,14 +75,9 @@ export function contentHash(text: string): string {
  * canonicalJson, three times slower, is kept for client input (evidence keys).
  */
 function prepareResult(result: CheckResult): PreparedResult {
-  const template: Record<string, unknown> = {};
+  const { text: templateText, hash: templateHash } = templateOf(result);
   const body: Record<string, unknown> = { ...result };
-  for (const key of TEMPLATE_KEYS) {
-    if (result[key] !== undefined) template[key] = result[key];
-    delete body[key];
-  }
-  const templateText = JSON.stringify(template);
-  const templateHash = contentHash(templateText);
+  for (const key of TEMPLATE_KEYS) delete body[key];
   const bodyText = JSON.stringify(body);
   return {
     hash: contentHash(`${templateHash}|${bodyText}`),
@@ -90,6 +85,32 @@ function prepareResult(result: CheckResult): PreparedResult {
     template: templateText,
     body: bodyText,
   };
+}
+
+/*
+ * A handful of templates are shared by hundreds of thousands of results: each is
+ * serialized and hashed once per process, found by its fields joined with a
+ * separator no field holds.
+ */
+const templates = new Map<string, { text: string; hash: string }>();
+const MAX_TEMPLATES = 10_000;
+
+function templateOf(result: CheckResult): { text: string; hash: string } {
+  const key = TEMPLATE_KEYS.map(k =>
+    result[k] === undefined ? '\u0001' : `=${result[k]}`,
+  ).join('\u0000');
+  let template = templates.get(key);
+  if (!template) {
+    const fields: Record<string, unknown> = {};
+    for (const k of TEMPLATE_KEYS) {
+      if (result[k] !== undefined) fields[k] = result[k];
+    }
+    const text = JSON.stringify(fields);
+    template = { text, hash: contentHash(text) };
+    if (templates.size >= MAX_TEMPLATES) templates.clear();
+    templates.set(key, template);
+  }
+  return template;
 }
 
 /** Filter terms of a scorecard: `c:<cluster>` and `r:<checkId>:<status>`. */
