@@ -59,7 +59,36 @@ interface NamespaceMatch {
   namespacesUnreadable?: string;
 }
 
+/*
+ * Webhooks and policies of a fleet repeat a few namespace selectors (none, "not
+ * kube-system", "opted in"), so matches are kept per cluster index and selector
+ * text; every caller gets its own copy of the list.
+ */
+const namespaceMatches = new WeakMap<
+  ClusterIndex,
+  Map<string, NamespaceMatch>
+>();
+
 function matchNamespaces(
+  index: ClusterIndex,
+  namespaced: boolean,
+  selectors: Array<LabelSelector | null | undefined>,
+): NamespaceMatch {
+  let cache = namespaceMatches.get(index);
+  if (!cache) {
+    cache = new Map();
+    namespaceMatches.set(index, cache);
+  }
+  const key = `${namespaced}|${JSON.stringify(selectors)}`;
+  let match = cache.get(key);
+  if (!match) {
+    match = computeNamespaceMatch(index, namespaced, selectors);
+    cache.set(key, match);
+  }
+  return { ...match, matchedNamespaces: [...match.matchedNamespaces] };
+}
+
+function computeNamespaceMatch(
   index: ClusterIndex,
   namespaced: boolean,
   selectors: Array<LabelSelector | null | undefined>,
