@@ -30,6 +30,7 @@ import type { ComponentStateRow } from '../store/componentStates';
 import { diffSnapshots } from '../store/diff';
 import { componentHistory, seriesHistory } from '../store/history';
 import type { ScorecardAccess } from './access';
+import { SnapshotQueryCache } from './SnapshotQueryCache';
 
 /** Default and maximum page sizes. */
 export const PAGE_DEFAULT = 50;
@@ -43,11 +44,17 @@ export interface ScorecardServiceOptions {
   /** The configured clusters. */
   clusters: () => ReadonlyArray<{ name: string; type: 'live' | 'dump' }>;
   now?: () => Date;
+  /** Summary answers kept per snapshot (default: a cache of 500 answers). */
+  summaryCache?: SnapshotQueryCache;
 }
 
 /** Reads of the scorecard, permission-checked and visibility-filtered. */
 export class ScorecardService {
-  constructor(private readonly options: ScorecardServiceOptions) {}
+  private readonly summaryCache: SnapshotQueryCache;
+
+  constructor(private readonly options: ScorecardServiceOptions) {
+    this.summaryCache = options.summaryCache ?? new SnapshotQueryCache();
+  }
 
   private get stores() {
     return this.options.stores;
@@ -182,10 +189,12 @@ export class ScorecardService {
   ): Promise<TeamSummaryList> {
     const visibility = await this.readerVisibility(credentials);
     const snapshot = await this.snapshot(query.snapshot);
-    const items = await this.stores.snapshots.teamSummaries(
-      snapshot,
-      { owner: query.owner },
-      visibility,
+    const filter = { owner: query.owner };
+    const items = await this.summaryCache.get(
+      'teams',
+      snapshot.id,
+      { filter, visibility },
+      () => this.stores.snapshots.teamSummaries(snapshot, filter, visibility),
     );
     return { snapshot: { id: snapshot.id, takenAt: snapshot.takenAt }, items };
   }
@@ -196,10 +205,16 @@ export class ScorecardService {
   ): Promise<Heatmap> {
     const visibility = await this.readerVisibility(credentials);
     const snapshot = await this.snapshot(query.snapshot);
-    const map = await this.stores.snapshots.heatmap(
-      snapshot,
-      { owner: query.owner, cluster: query.cluster, orphan: query.orphan },
-      visibility,
+    const filter = {
+      owner: query.owner,
+      cluster: query.cluster,
+      orphan: query.orphan,
+    };
+    const map = await this.summaryCache.get(
+      'heatmap',
+      snapshot.id,
+      { filter, visibility },
+      () => this.stores.snapshots.heatmap(snapshot, filter, visibility),
     );
     return { snapshot: { id: snapshot.id, takenAt: snapshot.takenAt }, ...map };
   }
