@@ -25,6 +25,14 @@ for (const step of steps) {
     failed += f;
     if (step.rc !== 0 && f === 0) failed += 1; // the runner failed without a failing test
     lines.push(`${step.name}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''} (${step.seconds}s)`);
+    // database tests are named after the database they ran on (TestDatabases ids)
+    const onPostgres = (r.testResults ?? [])
+      .flatMap(suite => suite.assertionResults ?? [])
+      .filter(t => /POSTGRES_\d+/.test(t.fullName ?? ''));
+    if (onPostgres.length) {
+      const ok = onPostgres.filter(t => t.status === 'passed').length;
+      lines.push(`  of which on PostgreSQL: ${ok} passed, ${onPostgres.length - ok} not passed`);
+    }
   } else if (step.rc === 0) {
     passed += 1;
     lines.push(`${step.name}: ok (${step.seconds}s)`);

@@ -24,6 +24,11 @@ export interface ApiFigures {
   components: number;
   list: LatencyFigures;
   summaries: LatencyFigures;
+  /**
+   * The first team and heat-map summaries of the snapshot, before any warm-up: what a
+   * reader waits for when the backend's per-snapshot summary cache has no answer yet.
+   */
+  uncachedSummaryMs: { teams: number; heatmap: number };
 }
 
 const SORTS = ['name', 'kind', 'owner', 'level', 'score', 'fails', 'warns'];
@@ -120,11 +125,44 @@ export async function benchmarkApi(options: {
     ).map(q => `${api}/components?${q}`),
     20,
   );
-  const summaryPaths = Array.from(
-    { length: Math.ceil(options.requests / 2) },
-    (_, i) =>
-      i % 2 === 0 ? `${api}/summaries/teams` : `${api}/summaries/heatmap`,
+  const timed = async (p: string) => {
+    const started = performance.now();
+    await portal.get(p);
+    return performance.now() - started;
+  };
+  const uncachedSummaryMs = {
+    teams: await timed(`${api}/summaries/teams`),
+    heatmap: await timed(`${api}/summaries/heatmap`),
+  };
+  const summaries = await latencies(
+    portal,
+    summaryQueries(options.plan, Math.ceil(options.requests / 2), api),
+    10,
   );
-  const summaries = await latencies(portal, summaryPaths, 10);
-  return { components: all.total, list, summaries };
+  return { components: all.total, list, summaries, uncachedSummaryMs };
+}
+
+/**
+ * The summary requests of the mix: half as the platform page asks (unfiltered), half
+ * as a team card or a filtered heat map asks (by owner, by cluster), seeded.
+ */
+export function summaryQueries(
+  plan: FleetPlan,
+  count: number,
+  api: string,
+): string[] {
+  const rng = new SeededRandom(plan.options.seed).fork('api-summaries');
+  const owner = () =>
+    encodeURIComponent(`group:default/${rng.pick(plan.teams)}`);
+  return Array.from({ length: count }, (_, i) => {
+    const teams = i % 2 === 0;
+    if (rng.int(0, 1) === 0) {
+      return teams ? `${api}/summaries/teams` : `${api}/summaries/heatmap`;
+    }
+    return teams
+      ? `${api}/summaries/teams?owner=${owner()}`
+      : `${api}/summaries/heatmap?cluster=${encodeURIComponent(
+          rng.pick(plan.clusters).name,
+        )}`;
+  });
 }
