@@ -609,7 +609,11 @@ function persistRow(
     measure: `evaluate + persist ${count(f.components)} components, ${engine}`,
     figure: `${seconds(f.totalMs)} (evaluate ${seconds(
       f.evaluateMs,
-    )}, snapshot write ${seconds(f.persistMs)})`,
+    )}, snapshot write ${seconds(f.persistMs)}); an hour later (${count(
+      f.hourLater.changed,
+    )} changed): ${seconds(f.hourLater.totalMs)} (evaluate ${seconds(
+      f.hourLater.evaluateMs,
+    )}, write ${seconds(f.hourLater.persistMs)})`,
     goal: goal === 'goal' ? GOALS.persist : 'none set',
     verdict: goal === 'goal' ? verdict(f.totalMs < 2000) : 'info',
   };

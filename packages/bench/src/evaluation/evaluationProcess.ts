@@ -39,6 +39,14 @@ export interface PersistFigures {
   firstSnapshotBytes: number;
   /** Bytes each following daily snapshot added. */
   dailyIncrementBytes: number[];
+  /** The same fleet an hour after the first snapshot: nothing changed, the common case. */
+  hourLater: {
+    evaluateMs: number;
+    persistMs: number;
+    totalMs: number;
+    /** Components whose evaluation differed from the snapshot before (added or changed). */
+    changed: number;
+  };
 }
 
 export interface PreparedFleet {
@@ -128,19 +136,22 @@ serveBenchRequests({
       const write = async (day: number) => {
         const at = new Date(now.getTime() + day * 86_400_000);
         let evaluateMs = 0;
+        let changed = 0;
         const totalMs = await timeMs(async () => {
           const started = performance.now();
           const scorecards = evaluateInventory(inv, { now: at });
           evaluateMs = performance.now() - started;
-          await stores.snapshots.writeSnapshot(
+          const written = await stores.snapshots.writeSnapshot(
             snapshotInput(inv, scorecards, {
               takenAt: at.toISOString(),
               trigger: 'schedule',
               refreshId: null,
             }),
           );
+          changed = written.added.length + written.changed;
         });
         return {
+          changed,
           evaluateMs,
           persistMs: totalMs - evaluateMs,
           totalMs,
@@ -148,8 +159,9 @@ serveBenchRequests({
         };
       };
       const first = await write(0);
+      const hourLater = await write(1 / 24);
       const later: number[] = [];
-      let previous = first.bytes;
+      let previous = hourLater.bytes;
       for (let day = 1; day <= request.days; day++) {
         const next = await write(day);
         later.push(next.bytes - previous);
@@ -162,6 +174,12 @@ serveBenchRequests({
         totalMs: first.totalMs,
         firstSnapshotBytes: first.bytes - emptyBytes,
         dailyIncrementBytes: later,
+        hourLater: {
+          evaluateMs: hourLater.evaluateMs,
+          persistMs: hourLater.persistMs,
+          totalMs: hourLater.totalMs,
+          changed: hourLater.changed,
+        },
       };
     } finally {
       await knex.destroy();
