@@ -21,6 +21,9 @@ backend.add(
   import('@backstage/plugin-permission-backend-module-allow-all-policy'),
 );
 
+// events: the catalog and signals subscribe to it (without it they log a 404 at start)
+backend.add(import('@backstage/plugin-events-backend'));
+
 // notifications and signals: the scorecard notifies owning groups through them
 backend.add(import('@backstage/plugin-notifications-backend'));
 backend.add(import('@backstage/plugin-signals-backend'));
