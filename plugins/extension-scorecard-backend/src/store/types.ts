@@ -3,12 +3,10 @@
  * store's own inputs and the query options the service passes down.
  */
 import type {
-  CheckStatus,
   ComponentInstanceSummary,
+  ComponentQuery,
   ComponentScorecard,
   ComponentSortField,
-  Dimension,
-  ExtensionKind,
   HistoryScope,
   ReadinessLevel,
   RunTrigger,
@@ -83,21 +81,14 @@ export const FULL_VISIBILITY: ComponentVisibility = {
   orphans: true,
 };
 
-/** Filters of the component list and summaries (arrays match any of their values). */
-export interface ComponentFilter {
-  owner?: string[];
-  kind?: ExtensionKind[];
-  cluster?: string[];
-  level?: ReadinessLevel[];
-  failingDimension?: Dimension[];
-  warningDimension?: Dimension[];
-  checkId?: string;
-  status?: CheckStatus;
-  lifecycle?: string[];
-  orphan?: boolean;
-  stale?: boolean;
-  search?: string;
-}
+/**
+ * Filters of the component list and summaries (arrays match any of their values):
+ * the API's component query without its snapshot, sorting and paging.
+ */
+export type ComponentFilter = Omit<
+  ComponentQuery,
+  'snapshot' | 'sort' | 'order' | 'offset' | 'limit'
+>;
 
 /** Sorting and paging of the component list. */
 export interface ComponentListOptions {
