@@ -92,14 +92,14 @@ function prepareResult(result: CheckResult): PreparedResult {
  * serialized and hashed once per process, found by its fields joined with a
  * separator no field holds.
  */
-const templates = new Map<string, { text: string; hash: string }>();
+const templateCache = new Map<string, { text: string; hash: string }>();
 const MAX_TEMPLATES = 10_000;
 
 function templateOf(result: CheckResult): { text: string; hash: string } {
   const key = TEMPLATE_KEYS.map(k =>
     result[k] === undefined ? '\u0001' : `=${result[k]}`,
   ).join('\u0000');
-  let template = templates.get(key);
+  let template = templateCache.get(key);
   if (!template) {
     const fields: Record<string, unknown> = {};
     for (const k of TEMPLATE_KEYS) {
@@ -107,8 +107,8 @@ function templateOf(result: CheckResult): { text: string; hash: string } {
     }
     const text = JSON.stringify(fields);
     template = { text, hash: contentHash(text) };
-    if (templates.size >= MAX_TEMPLATES) templates.clear();
-    templates.set(key, template);
+    if (templateCache.size >= MAX_TEMPLATES) templateCache.clear();
+    templateCache.set(key, template);
   }
   return template;
 }
