@@ -32,8 +32,6 @@ backend.add(import('@backstage/plugin-signals-backend'));
 backend.add(import('@backstage/plugin-mcp-actions-backend'));
 
 // Extension Scorecard
-backend.add(
-  import('@extension-scorecard/plugin-extension-scorecard-backend'),
-);
+backend.add(import('@extension-scorecard/plugin-extension-scorecard-backend'));
 
 backend.start();

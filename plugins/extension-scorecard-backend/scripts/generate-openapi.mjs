@@ -27,7 +27,10 @@ const source = `// This file is generated from openapi.yaml by scripts/generate-
 export const spec = ${JSON.stringify(spec, null, 2)} as const;
 `;
 const config = (await prettier.resolveConfig(outPath)) ?? {};
-const formatted = await prettier.format(source, { ...config, parser: 'typescript' });
+const formatted = await prettier.format(source, {
+  ...config,
+  parser: 'typescript',
+});
 
 if (process.argv.includes('--check')) {
   let current = '';
@@ -37,7 +40,9 @@ if (process.argv.includes('--check')) {
     // missing counts as out of date
   }
   if (current !== formatted) {
-    console.error(`${outPath} is out of date; run node scripts/generate-openapi.mjs`);
+    console.error(
+      `${outPath} is out of date; run node scripts/generate-openapi.mjs`,
+    );
     process.exit(1);
   }
   console.log('openapi.generated.ts is up to date');

@@ -444,7 +444,11 @@ async function main() {
     const knex = knexFactory({ client: 'pg', connection: url });
     const latency = await listLatency(createScorecardStores(knex));
     console.log(
-      `  postgres (kept database): GET /components p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms, max ${latency.max.toFixed(1)} ms`,
+      `  postgres (kept database): GET /components p50 ${latency.p50.toFixed(
+        1,
+      )} ms, p95 ${latency.p95.toFixed(1)} ms, max ${latency.max.toFixed(
+        1,
+      )} ms`,
     );
     await knex.destroy();
     await admin.destroy();

@@ -32,7 +32,13 @@ export const CHECK_STATUSES = [
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
 /** @public */
-export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export const SEVERITIES = [
+  'critical',
+  'high',
+  'medium',
+  'low',
+  'info',
+] as const;
 
 /** @public */
 export type Severity = (typeof SEVERITIES)[number];

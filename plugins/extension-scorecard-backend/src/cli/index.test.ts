@@ -160,7 +160,9 @@ describe('extension-scorecard audit', () => {
   it('prints a table by default', async () => {
     const { code, stdout } = await run(DEMO_ARGS);
     expect(code).toBe(1); // the demo plants critical flaws
-    expect(stdout).toMatch(/kyverno\s+admission-webhook\s+group:default\/team-security\s+prod-eu,staging-us\s+\d+\s+\d+\s+\d+\/\d+\/\d+/);
+    expect(stdout).toMatch(
+      /kyverno\s+admission-webhook\s+group:default\/team-security\s+prod-eu,staging-us\s+\d+\s+\d+\s+\d+\/\d+\/\d+/,
+    );
     expect(stdout).toMatch(/^CLUSTER\s+VERSION\s+STATUS/);
     expect(stdout).toContain(
       'orphan:admission-webhook:vault-agent-injector-cfg',

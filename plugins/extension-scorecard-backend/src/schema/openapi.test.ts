@@ -14,9 +14,7 @@ describe('openapi.generated.ts', () => {
   it('gives every operation an id and every path an error response', () => {
     const methods = ['get', 'post', 'put', 'delete', 'patch'] as const;
     const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
-      methods
-        .filter(m => m in item)
-        .map(m => ({ path, op: (item as any)[m] })),
+      methods.filter(m => m in item).map(m => ({ path, op: (item as any)[m] })),
     );
     expect(operations.length).toBeGreaterThan(20);
     for (const { op } of operations) {

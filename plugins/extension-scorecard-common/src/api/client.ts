@@ -81,7 +81,10 @@ export interface ExtensionScorecardApi {
     options?: RequestOptions,
   ): Promise<SnapshotDiff>;
   listAuditQuarters(options?: RequestOptions): Promise<AuditQuarter[]>;
-  getAuditReport(quarter: string, options?: RequestOptions): Promise<AuditReport>;
+  getAuditReport(
+    quarter: string,
+    options?: RequestOptions,
+  ): Promise<AuditReport>;
   /** The CSV export as text (one row per component and check). */
   exportAuditCsv(quarter: string, options?: RequestOptions): Promise<string>;
   exportAuditJson(
@@ -131,7 +134,10 @@ export interface ExtensionScorecardApi {
     options?: RequestOptions,
   ): Promise<RefreshStatus>;
   getLatestRefresh(options?: RequestOptions): Promise<RefreshStatus | null>;
-  getRefresh(refreshId: string, options?: RequestOptions): Promise<RefreshStatus>;
+  getRefresh(
+    refreshId: string,
+    options?: RequestOptions,
+  ): Promise<RefreshStatus>;
   listClusters(options?: RequestOptions): Promise<ClusterStatus[]>;
   listChecks(options?: RequestOptions): Promise<CheckDefinition[]>;
 }
