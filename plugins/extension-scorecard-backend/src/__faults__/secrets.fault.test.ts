@@ -20,6 +20,7 @@ import {
 } from '../collect/testing/standInApiServer';
 import { apiOperations } from './__testUtils__/apiOperations';
 import { startScorecardBackend } from './__testUtils__/inProcessBackend';
+import { tableNames } from '../store/__testUtils__/databases';
 
 jest.setTimeout(180_000);
 
@@ -106,18 +107,8 @@ async function startEchoingApiServer(expectedToken: string) {
 
 /** Every text of every row of the plugin's database (gzip columns unpacked). */
 async function databaseText(knex: Knex): Promise<string> {
-  const tables: string[] =
-    knex.client.config.client === 'pg'
-      ? (
-          await knex.raw(
-            'select tablename as name from pg_tables where schemaname = current_schema()',
-          )
-        ).rows.map((r: any) => r.name)
-      : (
-          await knex.raw("select name from sqlite_master where type = 'table'")
-        ).map((r: any) => r.name);
   const parts: string[] = [];
-  for (const table of tables) {
+  for (const table of await tableNames(knex)) {
     for (const row of await knex(table).select()) {
       for (const value of Object.values(row)) {
         if (Buffer.isBuffer(value)) {

@@ -7,9 +7,9 @@
  */
 import path from 'node:path';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import type { Knex } from 'knex';
 import { apiOperations } from '../__faults__/__testUtils__/apiOperations';
 import { startScorecardBackend } from '../__faults__/__testUtils__/inProcessBackend';
+import { rowCounts } from '../store/__testUtils__/databases';
 
 jest.setTimeout(120_000);
 
@@ -28,18 +28,6 @@ function allow(user: string | undefined, permission: string): boolean {
 
 const as = (user: string) =>
   mockCredentials.user.header(`user:default/${user}`);
-
-async function rowCounts(knex: Knex): Promise<Record<string, number>> {
-  const tables: string[] = (
-    await knex.raw("select name from sqlite_master where type = 'table'")
-  ).map((r: any) => r.name);
-  const counts: Record<string, number> = {};
-  for (const table of tables) {
-    const [{ n }] = await knex(table).count({ n: '*' });
-    counts[table] = Number(n);
-  }
-  return counts;
-}
 
 describe('authorization of every endpoint', () => {
   let scorecard: Awaited<ReturnType<typeof startScorecardBackend>>;

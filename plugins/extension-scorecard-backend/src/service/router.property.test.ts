@@ -20,6 +20,7 @@ import {
   oversizedString,
 } from '../__faults__/__testUtils__/hostileInput';
 import {
+  rowCounts,
   scorecardTestDatabases,
   useMigratedDatabase,
 } from '../store/__testUtils__/databases';
@@ -162,26 +163,6 @@ function corrupted(
     );
   }
   return fc.oneof(...cases);
-}
-
-/** Every row of every table, counted. */
-async function rowCounts(knex: Knex): Promise<Record<string, number>> {
-  const tables: string[] =
-    knex.client.config.client === 'pg'
-      ? (
-          await knex.raw(
-            'select tablename as name from pg_tables where schemaname = current_schema()',
-          )
-        ).rows.map((r: any) => r.name)
-      : (
-          await knex.raw("select name from sqlite_master where type = 'table'")
-        ).map((r: any) => r.name);
-  const counts: Record<string, number> = {};
-  for (const table of tables.sort()) {
-    const [{ n }] = await knex(table).count({ n: '*' });
-    counts[table] = Number(n);
-  }
-  return counts;
 }
 
 /** Sends; the answer must be 4xx with a message and nothing may change. */

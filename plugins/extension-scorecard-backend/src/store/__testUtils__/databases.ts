@@ -44,3 +44,26 @@ export function useMigratedDatabase(
     },
   };
 }
+
+/** The names of the plugin's tables, on either engine, sorted. */
+export async function tableNames(knex: Knex): Promise<string[]> {
+  const rows: Array<{ name: string }> =
+    knex.client.config.client === 'pg'
+      ? (
+          await knex.raw(
+            'select tablename as name from pg_tables where schemaname = current_schema()',
+          )
+        ).rows
+      : await knex.raw("select name from sqlite_master where type = 'table'");
+  return rows.map(r => r.name).sort();
+}
+
+/** Every row of every table, counted: equal before and after means nothing was written. */
+export async function rowCounts(knex: Knex): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of await tableNames(knex)) {
+    const [{ n }] = await knex(table).count({ n: '*' });
+    counts[table] = Number(n);
+  }
+  return counts;
+}
