@@ -46,6 +46,7 @@ export type ResourceKey =
   | 'endpointslices'
   | 'deployments'
   | 'daemonsets'
+  | 'statefulsets'
   | 'poddisruptionbudgets'
   | 'validatingwebhookconfigurations'
   | 'mutatingwebhookconfigurations'

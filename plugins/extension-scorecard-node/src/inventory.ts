@@ -158,6 +158,7 @@ export interface InstanceObjects {
   resourceSlices: KubeObject[];
   deployments: KubeObject[];
   daemonSets: KubeObject[];
+  statefulSets: KubeObject[];
   services: KubeObject[];
   endpointSlices: KubeObject[];
   podDisruptionBudgets: KubeObject[];
@@ -205,6 +206,13 @@ export interface ExtensionComponent {
   /** Display name: the entity name, or for orphans a name derived from their objects. */
   name: string;
   kind: ExtensionKind;
+  /**
+   * Every kind of extension found among the component's objects, its own `kind` first
+   * (a CNI project that also ships CRDs and a webhook: `['cni', 'admission-webhook',
+   * 'crd-controller']`). Checks of any of these kinds apply to the component. Absent on
+   * components built before it existed: then only `kind`.
+   */
+  facets?: ExtensionKind[];
   /** Null for orphans: extension objects no catalog entity claims. */
   catalog: CatalogLink | null;
   instances: ComponentInstance[];
@@ -235,6 +243,7 @@ export function emptyInstanceObjects(): InstanceObjects {
     resourceSlices: [],
     deployments: [],
     daemonSets: [],
+    statefulSets: [],
     services: [],
     endpointSlices: [],
     podDisruptionBudgets: [],

@@ -92,6 +92,14 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     namespaced: true,
   },
   {
+    key: 'statefulsets',
+    group: 'apps',
+    versions: ['v1'],
+    plural: 'statefulsets',
+    kind: 'StatefulSet',
+    namespaced: true,
+  },
+  {
     key: 'poddisruptionbudgets',
     group: 'policy',
     versions: ['v1'],

@@ -23,6 +23,7 @@ const FIELD_BY_KIND: Record<string, keyof InstanceObjects> = {
   ResourceSlice: 'resourceSlices',
   Deployment: 'deployments',
   DaemonSet: 'daemonSets',
+  StatefulSet: 'statefulSets',
   Service: 'services',
   EndpointSlice: 'endpointSlices',
   PodDisruptionBudget: 'podDisruptionBudgets',
