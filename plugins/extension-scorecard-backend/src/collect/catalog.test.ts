@@ -46,11 +46,53 @@ const unrelated: Entity = {
   metadata: { name: 'checkout', namespace: 'default' },
   spec: { type: 'service', owner: 'team-payments' },
 };
+// an ordinary catalog: entities of any type that name cluster objects for the Kubernetes plugin
+const annotatedService: Entity = {
+  apiVersion: 'backstage.io/v1alpha1',
+  kind: 'Component',
+  metadata: {
+    name: 'image-policy-webhook',
+    namespace: 'default',
+    annotations: { 'backstage.io/kubernetes-id': 'image-policy' },
+  },
+  spec: { type: 'service', owner: 'team-security', lifecycle: 'production' },
+};
+const annotatedResource: Entity = {
+  apiVersion: 'backstage.io/v1alpha1',
+  kind: 'Resource',
+  metadata: {
+    name: 'cilium',
+    namespace: 'default',
+    annotations: {
+      'backstage.io/kubernetes-label-selector':
+        'app.kubernetes.io/part-of=cilium',
+    },
+  },
+  spec: { type: 'infrastructure', owner: 'team-network' },
+};
+const annotatedApi: Entity = {
+  apiVersion: 'backstage.io/v1alpha1',
+  kind: 'API',
+  metadata: {
+    name: 'orders',
+    namespace: 'default',
+    annotations: { 'backstage.io/kubernetes-id': 'orders' },
+  },
+  spec: { type: 'openapi', owner: 'team-payments', definition: '{}' },
+};
 
 describe('readCatalogEntities', () => {
-  it('reads extension Components and the Groups/Users they name, with service credentials', async () => {
+  it('reads declared extensions, any Component or Resource naming cluster objects, and the Groups/Users they name', async () => {
     const catalog = catalogServiceMock({
-      entities: [extension, team, alice, unrelated],
+      entities: [
+        extension,
+        team,
+        alice,
+        unrelated,
+        annotatedService,
+        annotatedResource,
+        annotatedApi,
+      ],
     });
     const getEntities = jest.spyOn(catalog, 'getEntities');
     const entities = await readCatalogEntities({
@@ -58,8 +100,10 @@ describe('readCatalogEntities', () => {
       credentials: mockCredentials.service(),
     });
     expect(entities.map(e => `${e.kind}:${e.metadata.name}`).sort()).toEqual([
+      'Component:image-policy-webhook',
       'Component:kyverno',
       'Group:team-security',
+      'Resource:cilium',
       'User:alice',
     ]);
     expect(getEntities.mock.calls[0][1]).toEqual({

@@ -1,10 +1,14 @@
 /**
- * The catalog side of the inventory: extension Components and the Groups/Users named as
- * their owners, from the running catalog (backend) or from YAML files (CLI).
+ * The catalog side of the inventory: the entities that may own extensions and the
+ * Groups/Users named as their owners, from the running catalog (backend) or from YAML
+ * files (CLI).
  *
- * Extension Components are those with `spec.type: kubernetes-extension`, or any
- * Component whose `spec.extension` block declares a `kind` (the catalog can filter on
- * leaf fields only; files are read whole, so there any `spec.extension` block counts).
+ * Entities that may own extensions: every Component or Resource carrying the Kubernetes
+ * plugin's `backstage.io/kubernetes-id` or `backstage.io/kubernetes-label-selector`
+ * annotation, whatever its `spec.type` (the catalog a company already has), plus
+ * Components declaring themselves extensions (`spec.type: kubernetes-extension`, or a
+ * `spec.extension` block with a `kind`: the catalog filters on leaf fields only; files
+ * are read whole, so there any `spec.extension` block counts).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -24,6 +28,14 @@ export type CatalogReadOptions =
   | { catalog: CatalogService; credentials: BackstageCredentials }
   | { catalogApi: CatalogApi; token?: string };
 
+/** Kinds of entities that may own extensions. */
+const OWNER_KINDS = ['Component', 'Resource'];
+/** The Kubernetes plugin's annotations naming an entity's cluster objects. */
+const KUBERNETES_ANNOTATIONS = [
+  'backstage.io/kubernetes-id',
+  'backstage.io/kubernetes-label-selector',
+];
+
 const OWNER_FIELDS = [
   'kind',
   'metadata.name',
@@ -36,8 +48,8 @@ const OWNER_FIELDS = [
 ];
 
 /**
- * Reads extension Components and the Groups/Users they name (owner, responsibilities,
- * migration owner) from the catalog.
+ * Reads the entities that may own extensions and the Groups/Users they name (owner,
+ * responsibilities, migration owner) from the catalog.
  * @public
  */
 export async function readCatalogEntities(
@@ -76,6 +88,12 @@ export async function readCatalogEntities(
     filter: [
       { kind: 'Component', 'spec.type': 'kubernetes-extension' },
       { kind: 'Component', 'spec.extension.kind': CATALOG_FILTER_EXISTS },
+      ...OWNER_KINDS.flatMap(kind =>
+        KUBERNETES_ANNOTATIONS.map(annotation => ({
+          kind,
+          [`metadata.annotations.${annotation}`]: CATALOG_FILTER_EXISTS,
+        })),
+      ),
     ],
   });
   const refs = [...new Set(items.flatMap(ownerRefsOf))];

@@ -38,9 +38,10 @@ export const detectAggregatedApis: Detector = idx => {
 /**
  * The workloads reconciling a CRD. Controllers are recognized by RBAC: a service account
  * granted list/watch/update/patch on `<group>/<plural>` by name (wildcards do not count),
- * preferring those that also write `<plural>/status`; its Deployments/DaemonSets are the
- * controller. Failing that, the workloads sharing the CRD's most specific installation
- * label (`app.kubernetes.io/name`, else `part-of`, else `instance`) are taken.
+ * preferring those installed with the CRD (projects.ts), then those that also write
+ * `<plural>/status`; its Deployments/DaemonSets/StatefulSets are the controller. Failing
+ * that, the workloads installed with the CRD are taken, or those sharing its most specific
+ * installation label (`app.kubernetes.io/name`, else `part-of`, else `instance`).
  */
 export function crdControllers(
   idx: ClusterIndex,
@@ -49,14 +50,24 @@ export function crdControllers(
   const group = crd.spec?.group;
   const plural = crd.spec?.names?.plural;
   if (typeof group !== 'string' || typeof plural !== 'string') return [];
-  const grants = idx.controllerGrants(group, plural);
-  const writers = grants.filter(g => g.writesStatus);
-  const chosen = writers.length > 0 ? writers : grants;
-  const byRbac = chosen.flatMap(g => {
+  const project = idx.projects.projectOf(crd);
+  const sameProject = (w: KubeObject) =>
+    !!project && idx.projects.projectOf(w) === project;
+  const granted = idx.controllerGrants(group, plural).map(g => {
     const [ns, name] = g.serviceAccount.split('/');
-    return idx.workloadsForServiceAccount(ns, name);
+    return {
+      writesStatus: g.writesStatus,
+      workloads: idx.workloadsForServiceAccount(ns, name),
+    };
   });
-  if (byRbac.length > 0) return byRbac;
+  const byRbac = (list: typeof granted) => list.flatMap(g => g.workloads);
+  const own = byRbac(granted).filter(sameProject);
+  if (own.length > 0) return own;
+  const writers = granted.filter(g => g.writesStatus);
+  const chosen = byRbac(writers.length > 0 ? writers : granted);
+  if (chosen.length > 0) return chosen;
+  const installedWith = project ? idx.workloads().filter(sameProject) : [];
+  if (installedWith.length > 0) return installedWith;
   return installationSiblings(crd, idx.workloads());
 }
 

@@ -87,26 +87,21 @@ describe('buildInventory: orphans from upstream manifests', () => {
   });
   const components = inventory.components;
 
-  it('finds every extension, each once, and no ordinary workload', () => {
+  it('finds every project once, as one component, and no ordinary workload', () => {
     expect(inventory.generatedAt).toBe(NOW);
     expect(components.map(c => c.id)).toEqual([
-      'orphan:admission-webhook:cert-manager-webhook',
-      'orphan:admission-webhook:gatekeeper-mutating-webhook-configuration',
-      'orphan:admission-webhook:istio-sidecar-injector',
-      'orphan:admission-webhook:kyverno-policy-validating-webhook-cfg',
+      'orphan:admission-webhook:cert-manager',
+      'orphan:admission-webhook:gatekeeper',
+      'orphan:admission-webhook:kyverno',
       'orphan:aggregated-api:v1beta1.metrics.k8s.io',
       'orphan:cni:cilium',
-      'orphan:cni:istio-cni-node',
-      'orphan:crd-controller:cert-manager.io',
-      'orphan:crd-controller:kyverno.io',
-      'orphan:crd-controller:security.istio.io',
-      'orphan:crd-controller:templates.gatekeeper.sh',
+      'orphan:cni:istio',
       'orphan:cri-runtime:gvisor',
       'orphan:cri-runtime:kata-clh',
       'orphan:csi:ebs.csi.aws.com',
       'orphan:device-plugin:nvidia-device-plugin-daemonset',
-      'orphan:dra-driver:gpu.example.com',
-      'orphan:scheduler-plugin:scheduler-plugins-scheduler',
+      'orphan:dra-driver:dra-example-driver',
+      'orphan:scheduler-plugin:scheduler-plugins',
       'orphan:scheduler-plugin:volcano',
     ]);
     const everything = JSON.stringify(components);
@@ -117,57 +112,51 @@ describe('buildInventory: orphans from upstream manifests', () => {
       expect(c.catalog).toBeNull();
       expect(c.name).toBe(c.id.split(':').slice(2).join(':'));
       expect(c.instances.map(i => i.cluster)).toEqual(['prod-eu']);
+      expect(c.facets?.[0]).toBe(c.kind);
     }
   });
 
-  it('groups a webhook with the Service it calls, its Deployment, ServiceAccount and RBAC (cert-manager)', () => {
-    const c = byId(components, 'orphan:admission-webhook:cert-manager-webhook');
+  it('keeps a webhook, its CRDs and both controllers of one install together (cert-manager)', () => {
+    const c = byId(components, 'orphan:admission-webhook:cert-manager');
     expect(c.kind).toBe('admission-webhook');
+    expect(c.facets).toEqual(['admission-webhook', 'crd-controller']);
     expect(names(c, 'validatingWebhookConfigurations')).toEqual([
       'cert-manager-webhook',
     ]);
     expect(names(c, 'mutatingWebhookConfigurations')).toEqual([
       'cert-manager-webhook',
     ]);
+    expect(names(c, 'customResourceDefinitions')).toEqual([
+      'certificates.cert-manager.io',
+      'challenges.acme.cert-manager.io',
+    ]);
     expect(names(c, 'services')).toEqual(['cert-manager/cert-manager-webhook']);
     expect(names(c, 'endpointSlices')).toEqual([
       'cert-manager/cert-manager-webhook-x7k2p',
     ]);
-    // the webhook's own Deployment, not the controller next to it
     expect(names(c, 'deployments')).toEqual([
+      'cert-manager/cert-manager',
       'cert-manager/cert-manager-webhook',
     ]);
     expect(names(c, 'serviceAccounts')).toEqual([
+      'cert-manager/cert-manager',
       'cert-manager/cert-manager-webhook',
     ]);
     expect(names(c, 'clusterRoleBindings')).toEqual([
+      'cert-manager-controller-certificates',
       'cert-manager-webhook:subjectaccessreviews',
     ]);
     expect(names(c, 'roles')).toEqual([
       'cert-manager/cert-manager-webhook:dynamic-serving',
     ]);
+    // the user-facing role it aggregates to view is the cluster's, not cert-manager's
+    expect(JSON.stringify(c)).not.toContain('cert-manager-view');
     // the default discovery-only binding to every service account is left out
     expect(JSON.stringify(c)).not.toContain('service-account-issuer-discovery');
   });
 
-  it('finds a CRD controller by RBAC, not by a user-facing aggregated role (cert-manager)', () => {
-    const c = byId(components, 'orphan:crd-controller:cert-manager.io');
-    expect(names(c, 'customResourceDefinitions')).toEqual([
-      'certificates.cert-manager.io',
-      'challenges.acme.cert-manager.io',
-    ]);
-    expect(names(c, 'deployments')).toEqual(['cert-manager/cert-manager']);
-    expect(names(c, 'clusterRoles')).toEqual([
-      'cert-manager-controller-certificates',
-    ]);
-    expect(JSON.stringify(c)).not.toContain('cert-manager-view');
-  });
-
-  it('joins the webhook configurations calling one Service, with the aggregated ClusterRole (Kyverno)', () => {
-    const c = byId(
-      components,
-      'orphan:admission-webhook:kyverno-policy-validating-webhook-cfg',
-    );
+  it('joins the webhook configurations calling one Service with the CRDs and the other controllers (Kyverno)', () => {
+    const c = byId(components, 'orphan:admission-webhook:kyverno');
     expect(names(c, 'validatingWebhookConfigurations')).toEqual([
       'kyverno-policy-validating-webhook-cfg',
       'kyverno-resource-validating-webhook-cfg',
@@ -175,62 +164,54 @@ describe('buildInventory: orphans from upstream manifests', () => {
     expect(names(c, 'mutatingWebhookConfigurations')).toEqual([
       'kyverno-resource-mutating-webhook-cfg',
     ]);
+    expect(names(c, 'customResourceDefinitions')).toEqual([
+      'clusterpolicies.kyverno.io',
+    ]);
     expect(names(c, 'deployments')).toEqual([
       'kyverno/kyverno-admission-controller',
+      'kyverno/kyverno-background-controller',
     ]);
     expect(names(c, 'podDisruptionBudgets')).toEqual([
       'kyverno/kyverno-admission-controller',
     ]);
+    // Kyverno's own aggregation (rbac.kyverno.io labels) stays; the cluster's does not
     expect(names(c, 'clusterRoles')).toEqual([
       'kyverno:admission-controller',
       'kyverno:admission-controller:core',
     ]);
-    const crds = byId(components, 'orphan:crd-controller:kyverno.io');
-    expect(names(crds, 'deployments')).toEqual([
-      'kyverno/kyverno-admission-controller',
-    ]);
   });
 
-  it('keeps Gatekeeper webhook and controller objects with their PDB and wildcard role', () => {
-    const hook = byId(
-      components,
-      'orphan:admission-webhook:gatekeeper-mutating-webhook-configuration',
-    );
-    expect(names(hook, 'deployments')).toEqual([
-      'gatekeeper-system/gatekeeper-controller-manager',
-    ]);
-    expect(names(hook, 'podDisruptionBudgets')).toEqual([
-      'gatekeeper-system/gatekeeper-controller-manager',
-    ]);
-    expect(names(hook, 'clusterRoles')).toEqual(['gatekeeper-manager-role']);
-    const crd = byId(
-      components,
-      'orphan:crd-controller:templates.gatekeeper.sh',
-    );
-    expect(names(crd, 'deployments')).toEqual([
+  it('keeps Gatekeeper webhooks, CRDs, controller and audit with their PDB and wildcard role, named by its namespace', () => {
+    const c = byId(components, 'orphan:admission-webhook:gatekeeper');
+    expect(c.facets).toEqual(['admission-webhook', 'crd-controller']);
+    expect(names(c, 'deployments')).toEqual([
       'gatekeeper-system/gatekeeper-audit',
       'gatekeeper-system/gatekeeper-controller-manager',
     ]);
+    expect(names(c, 'podDisruptionBudgets')).toEqual([
+      'gatekeeper-system/gatekeeper-controller-manager',
+    ]);
+    expect(names(c, 'clusterRoles')).toEqual(['gatekeeper-manager-role']);
+    expect(names(c, 'customResourceDefinitions')).toEqual([
+      'constrainttemplates.templates.gatekeeper.sh',
+    ]);
   });
 
-  it('finds Istio: injector and validator as one webhook, CRDs of several groups under istiod, istio-cni as a CNI', () => {
-    const hook = byId(
-      components,
-      'orphan:admission-webhook:istio-sidecar-injector',
-    );
-    expect(names(hook, 'validatingWebhookConfigurations')).toEqual([
+  it('classes Istio by what its node agent touches: istio-cni makes the whole install a CNI', () => {
+    const c = byId(components, 'orphan:cni:istio');
+    expect(c.facets).toEqual(['cni', 'admission-webhook', 'crd-controller']);
+    expect(names(c, 'validatingWebhookConfigurations')).toEqual([
       'istio-validator-istio-system',
     ]);
-    expect(names(hook, 'deployments')).toEqual(['istio-system/istiod']);
-    const crds = byId(components, 'orphan:crd-controller:security.istio.io');
-    expect(names(crds, 'customResourceDefinitions')).toEqual([
+    expect(names(c, 'mutatingWebhookConfigurations')).toEqual([
+      'istio-sidecar-injector',
+    ]);
+    expect(names(c, 'customResourceDefinitions')).toEqual([
       'authorizationpolicies.security.istio.io',
       'virtualservices.networking.istio.io',
     ]);
-    expect(names(crds, 'deployments')).toEqual(['istio-system/istiod']);
-    const cni = byId(components, 'orphan:cni:istio-cni-node');
-    expect(names(cni, 'daemonSets')).toEqual(['istio-system/istio-cni-node']);
-    expect(names(cni, 'deployments')).toEqual([]);
+    expect(names(c, 'deployments')).toEqual(['istio-system/istiod']);
+    expect(names(c, 'daemonSets')).toEqual(['istio-system/istio-cni-node']);
   });
 
   it('follows an APIService to its Service, Deployment, PDB and RBAC (metrics-server)', () => {
@@ -248,6 +229,9 @@ describe('buildInventory: orphans from upstream manifests', () => {
       'metrics-server:system:auth-delegator',
       'system:metrics-server',
     ]);
+    // metrics-server's own `system:` role is its; the API server's bootstrap roles are not
+    expect(names(c, 'clusterRoles')).toEqual(['system:metrics-server']);
+    expect(names(c, 'roles')).toEqual([]);
   });
 
   it('groups a CSI driver with controller, node plugin, sidecars and CSINodes (aws-ebs-csi-driver)', () => {
@@ -281,7 +265,7 @@ describe('buildInventory: orphans from upstream manifests', () => {
   });
 
   it('groups a DRA driver: DeviceClass, ResourceSlices, kubelet plugin and Nodes (dra-example-driver)', () => {
-    const c = byId(components, 'orphan:dra-driver:gpu.example.com');
+    const c = byId(components, 'orphan:dra-driver:dra-example-driver');
     expect(names(c, 'deviceClasses')).toEqual(['gpu.example.com']);
     expect(names(c, 'resourceSlices')).toEqual(['gpu-a-gpu.example.com-xw5zn']);
     expect(names(c, 'daemonSets')).toEqual([
@@ -291,14 +275,12 @@ describe('buildInventory: orphans from upstream manifests', () => {
   });
 
   it('groups a second scheduler with the Pending Pods naming it, and keeps Pods waiting for a missing one', () => {
-    const c = byId(
-      components,
-      'orphan:scheduler-plugin:scheduler-plugins-scheduler',
-    );
+    const c = byId(components, 'orphan:scheduler-plugin:scheduler-plugins');
     expect(c.instances[0].schedulerNames).toEqual([
       'scheduler-plugins-scheduler',
     ]);
     expect(names(c, 'deployments')).toEqual([
+      'scheduler-plugins/scheduler-plugins-controller',
       'scheduler-plugins/scheduler-plugins-scheduler',
     ]);
     expect(names(c, 'pendingPods')).toEqual(['ml-batch/pi-worker-0']);
@@ -318,9 +300,10 @@ describe('buildInventory: orphans from upstream manifests', () => {
     expect(names(gvisor, 'nodes')).toEqual(['gpu-a', 'worker-a']);
   });
 
-  it('recognizes a CNI agent by the host paths it writes (Cilium)', () => {
+  it('recognizes a CNI agent by the host paths it writes, with its operator (Cilium)', () => {
     const c = byId(components, 'orphan:cni:cilium');
     expect(names(c, 'daemonSets')).toEqual(['kube-system/cilium']);
+    expect(names(c, 'deployments')).toEqual(['kube-system/cilium-operator']);
     expect(names(c, 'serviceAccounts')).toEqual(['kube-system/cilium']);
   });
 });
@@ -377,7 +360,7 @@ describe('buildInventory: catalog links', () => {
     // cert-manager stays an orphan, merged across both clusters
     const orphan = byId(
       inventory.components,
-      'orphan:admission-webhook:cert-manager-webhook',
+      'orphan:admission-webhook:cert-manager',
     );
     expect(orphan.instances.map(i => i.cluster)).toEqual([
       'prod-eu',
@@ -501,20 +484,16 @@ describe('buildInventory: catalog links', () => {
       now: NOW,
     });
     const c = byId(inventory.components, 'component:default/cm-webhook');
-    // no spec.extension: kind inferred from what it claimed
+    // no spec.extension: kind inferred from what it claimed, nothing to complain about
     expect(c.kind).toBe('admission-webhook');
     expect(c.catalog?.descriptor).toBeNull();
-    expect(c.descriptorFindings).toEqual([
-      {
-        path: 'spec.extension.kind',
-        message:
-          'not declared; inferred as admission-webhook from the cluster objects',
-      },
-    ]);
+    expect(c.descriptorFindings).toEqual([]);
     expect(names(c, 'validatingWebhookConfigurations')).toEqual([
       'cert-manager-webhook',
     ]);
+    // the selector names the webhook; the rest of the install comes with it
     expect(names(c, 'deployments')).toEqual([
+      'cert-manager/cert-manager',
       'cert-manager/cert-manager-webhook',
     ]);
     const broken = byId(inventory.components, 'component:default/broken');

@@ -1,9 +1,11 @@
 /**
- * Linking catalog Components to cluster objects, the Kubernetes plugin's way:
- * `backstage.io/kubernetes-id: <id>` on the Component matches objects labelled
+ * Linking catalog entities to cluster objects, the Kubernetes plugin's way:
+ * `backstage.io/kubernetes-id: <id>` on the entity matches objects labelled
  * `backstage.io/kubernetes-id: <id>`; `backstage.io/kubernetes-label-selector` matches by
  * label selector instead; `backstage.io/kubernetes-namespace` limits namespaced objects
- * to one namespace.
+ * to one namespace. The Kubernetes plugin finds Pods by these labels, so companies often
+ * set them only on pod templates (a chart's `podLabels`): a workload whose pod template
+ * carries them matches too.
  */
 import type { Entity } from '@backstage/catalog-model';
 import type { KubeObject } from '../collect/types';
@@ -13,6 +15,7 @@ import {
   parseLabelSelectorString,
 } from './labels';
 import type { DescriptorFinding } from './model';
+import { isWorkload, podLabels } from './workloads';
 
 export const KUBERNETES_ID_ANNOTATION = 'backstage.io/kubernetes-id';
 export const KUBERNETES_LABEL_SELECTOR_ANNOTATION =
@@ -22,13 +25,22 @@ export const KUBERNETES_NAMESPACE_ANNOTATION =
 /** The label the Kubernetes plugin's convention puts on cluster objects. */
 export const KUBERNETES_ID_LABEL = 'backstage.io/kubernetes-id';
 
+/** True when an entity uses the Kubernetes plugin's annotations to name cluster objects. */
+export function hasKubernetesAnnotations(entity: Entity): boolean {
+  const a = entity.metadata.annotations ?? {};
+  return !!(
+    a[KUBERNETES_ID_ANNOTATION]?.trim() ||
+    a[KUBERNETES_LABEL_SELECTOR_ANNOTATION]?.trim()
+  );
+}
+
 export interface EntityMatcher {
   selector: { kubernetesId?: string; labelSelector?: string };
   matches(obj: KubeObject): boolean;
   findings: DescriptorFinding[];
 }
 
-/** The object matcher of a Component; matches nothing when it has neither annotation. */
+/** The object matcher of an entity; matches nothing when it has neither annotation. */
 export function entityMatcher(entity: Entity): EntityMatcher {
   const annotations = entity.metadata.annotations ?? {};
   const kubernetesId =
@@ -60,14 +72,32 @@ export function entityMatcher(entity: Entity): EntityMatcher {
     findings,
     matches(obj) {
       if (!inNamespace(obj)) return false;
-      const labels = obj.metadata.labels;
-      if (kubernetesId && labels?.[KUBERNETES_ID_LABEL] === kubernetesId)
-        return true;
-      return (
-        !!parsed && hasTerms(parsed) && matchesLabelSelector(parsed, labels)
-      );
+      return labelSets(obj).some(labels => {
+        if (kubernetesId && labels?.[KUBERNETES_ID_LABEL] === kubernetesId)
+          return true;
+        return (
+          !!parsed && hasTerms(parsed) && matchesLabelSelector(parsed, labels)
+        );
+      });
     },
   };
+}
+
+/** The labels an entity may match on: the object's, and a workload's pod template's. */
+function labelSets(obj: KubeObject): Array<Record<string, string> | undefined> {
+  return isWorkload(obj)
+    ? [obj.metadata.labels, podLabels(obj)]
+    : [obj.metadata.labels];
+}
+
+/** The `backstage.io/kubernetes-id` values of an object (its own label, a pod template's). */
+function kubernetesIds(obj: KubeObject): string[] {
+  const out: string[] = [];
+  for (const labels of labelSets(obj)) {
+    const id = labels?.[KUBERNETES_ID_LABEL];
+    if (id && !out.includes(id)) out.push(id);
+  }
+  return out;
 }
 
 function hasTerms(s: LabelSelector): boolean {
@@ -99,24 +129,24 @@ export class EntityLookup<T extends { matcher: EntityMatcher }> {
   candidates(objects: KubeObject[]): T[] {
     const found = new Set<T>(this.bySelector);
     for (const obj of objects) {
-      const id = obj.metadata.labels?.[KUBERNETES_ID_LABEL];
-      if (id) this.byId.get(id)?.forEach(e => found.add(e));
+      for (const id of kubernetesIds(obj))
+        this.byId.get(id)?.forEach(e => found.add(e));
     }
     return [...found].sort((a, b) => this.order.get(a)! - this.order.get(b)!);
   }
 }
 
-/** The objects of a cluster grouped by their `backstage.io/kubernetes-id` label. */
+/** The objects of a cluster grouped by their `backstage.io/kubernetes-id` label (own or pod template). */
 export function objectsByKubernetesId(
   objects: Iterable<KubeObject>,
 ): Map<string, KubeObject[]> {
   const out = new Map<string, KubeObject[]>();
   for (const obj of objects) {
-    const id = obj.metadata.labels?.[KUBERNETES_ID_LABEL];
-    if (!id) continue;
-    const list = out.get(id);
-    if (list) list.push(obj);
-    else out.set(id, [obj]);
+    for (const id of kubernetesIds(obj)) {
+      const list = out.get(id);
+      if (list) list.push(obj);
+      else out.set(id, [obj]);
+    }
   }
   return out;
 }

@@ -7,7 +7,9 @@ import type {
   KubeObject,
   ResourceKey,
 } from '../collect/types';
+import { objectsByKubernetesId } from './catalogLink';
 import { LabelSelector, matchesLabelSelector } from './labels';
+import { ProjectIndex } from './projects';
 import { serviceAccountName } from './workloads';
 
 /** `namespace/name` (or `name` for cluster-scoped objects). */
@@ -37,11 +39,14 @@ export class ClusterIndex {
   private readonly certificatesBySecret = new Map<string, KubeObject[]>();
   private readonly slicesByService = new Map<string, KubeObject[]>();
   private grantsByResource?: Map<string, RbacGrant[]>;
+  private verbGrants?: Map<string, string[]>;
   private readonly byNamespace = new Map<
     ResourceKey,
     Map<string, KubeObject[]>
   >();
   private readonly memos = new Map<string, WeakMap<KubeObject, any>>();
+  private projectIndex?: ProjectIndex;
+  private kubernetesIds?: Map<string, KubeObject[]>;
 
   constructor(readonly collection: ClusterCollection) {
     this.cluster = collection.cluster;
@@ -79,6 +84,12 @@ export class ClusterIndex {
       const svc = s.metadata.labels?.['kubernetes.io/service-name'];
       if (svc) push(this.slicesByService, `${s.metadata.namespace}/${svc}`, s);
     }
+  }
+
+  /** Which objects were installed together (projects.ts), computed on first use. */
+  get projects(): ProjectIndex {
+    this.projectIndex ??= new ProjectIndex(this);
+    return this.projectIndex;
   }
 
   list(key: ResourceKey): KubeObject[] {
@@ -122,12 +133,25 @@ export class ClusterIndex {
 
   private allWorkloads?: KubeObject[];
 
+  /** Deployments, DaemonSets and StatefulSets. */
   workloads(): KubeObject[] {
     this.allWorkloads ??= [
       ...this.list('deployments'),
       ...this.list('daemonsets'),
+      ...this.list('statefulsets'),
     ];
     return this.allWorkloads;
+  }
+
+  /** Objects labelled `backstage.io/kubernetes-id: <id>` (own labels or pod template). */
+  labelledWith(id: string): KubeObject[] {
+    this.kubernetesIds ??= objectsByKubernetesId(this.allObjects());
+    return this.kubernetesIds.get(id) ?? [];
+  }
+
+  /** Every object of the cluster, of every resource read. */
+  allObjects(): KubeObject[] {
+    return Object.values(this.collection.objects).flatMap(list => list ?? []);
   }
 
   workloadsInNamespace(namespace: string): KubeObject[] {
@@ -197,6 +221,41 @@ export class ClusterIndex {
   }
 
   /**
+   * Service accounts (`namespace/name`) bound to a role that grants `verb` on
+   * `group/resource` by name (wildcards do not count): who binds Pods, who signs
+   * certificates. Roles aggregated to the user-facing view/edit/admin do not count.
+   */
+  serviceAccountsGranted(
+    group: string,
+    resource: string,
+    verb: string,
+  ): string[] {
+    const key = `${group}/${resource}:${verb}`;
+    this.verbGrants ??= new Map();
+    let found = this.verbGrants.get(key);
+    if (found) return found;
+    found = [];
+    for (const [sa, bindings] of this.bindingsBySa) {
+      const grants = bindings.some(binding => {
+        const role = this.roleOf(binding);
+        return (
+          !!role &&
+          !isUserFacingRole(role) &&
+          this.effectiveRules(role).some(
+            rule =>
+              asStrings(rule?.verbs).includes(verb) &&
+              asStrings(rule?.apiGroups).includes(group) &&
+              asStrings(rule?.resources).includes(resource),
+          )
+        );
+      });
+      if (grants) found.push(sa);
+    }
+    this.verbGrants.set(key, found);
+    return found;
+  }
+
+  /**
    * A role's rules; for an aggregated ClusterRole also the rules of the ClusterRoles its
    * `aggregationRule` selects (the API server fills them in, but a dump may predate that).
    */
@@ -252,6 +311,10 @@ export class ClusterIndex {
     }
     return out;
   }
+}
+
+function asStrings(value: unknown): string[] {
+  return Array.isArray(value) ? value : [];
 }
 
 function rulesOf(role: KubeObject): any[] {

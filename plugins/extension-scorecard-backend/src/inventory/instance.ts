@@ -1,7 +1,7 @@
 /**
  * Accumulates the objects of one extension in one cluster, without duplicates.
  */
-import type { KubeObject } from '../collect/types';
+import type { ClusterCollection, KubeObject } from '../collect/types';
 import {
   ComponentInstance,
   emptyInstanceObjects,
@@ -97,6 +97,31 @@ export class InstanceBuilder {
     this.objects[field] = keep;
   }
 
+  /** Drops one object (by identity). */
+  remove(obj: KubeObject): void {
+    const field = FIELD_BY_KIND[obj.kind];
+    const id = objectIdentity(obj);
+    if (!field || !this.seen.delete(id)) return;
+    this.objects[field] = this.objects[field].filter(
+      o => objectIdentity(o) !== id,
+    );
+  }
+
+  /** Drops the objects of every list that match the predicate. */
+  removeAll(predicate: (obj: KubeObject) => boolean): void {
+    for (const field of Object.keys(this.objects) as Array<
+      keyof InstanceObjects
+    >) {
+      if (this.objects[field].some(predicate))
+        this.removeWhere(field, predicate);
+    }
+  }
+
+  /** Every object held, of every list. */
+  allObjects(): KubeObject[] {
+    return Object.values(this.objects).flat();
+  }
+
   has(obj: KubeObject): boolean {
     return this.seen.has(objectIdentity(obj));
   }
@@ -135,4 +160,15 @@ function byNamespaceAndName(a: KubeObject, b: KubeObject): number {
     a.metadata.name.localeCompare(b.metadata.name) ||
     a.kind.localeCompare(b.kind)
   );
+}
+
+/** Instances of a component in the order the clusters were given, empty ones left out. */
+export function instancesInClusterOrder(
+  builders: Map<string, InstanceBuilder>,
+  clusters: ClusterCollection[],
+): ComponentInstance[] {
+  return clusters
+    .map(c => builders.get(c.cluster))
+    .filter((b): b is InstanceBuilder => !!b && !b.isEmpty())
+    .map(b => b.build());
 }

@@ -1,11 +1,15 @@
 /**
  * Secondary schedulers (scheduler framework plugins deployed as a second scheduler, the
- * way kubernetes-sigs/scheduler-plugins ships): the scheduler Deployment and the Pending
- * Pods naming it in `spec.schedulerName`. Pods naming a scheduler that runs nowhere are
- * kept too: that is exactly when they wait forever.
+ * way kubernetes-sigs/scheduler-plugins ships, or schedulers of their own such as
+ * Volcano's): the scheduler workload and the Pending Pods naming it in
+ * `spec.schedulerName`. A workload is a scheduler when it runs kube-scheduler or its
+ * service account may bind Pods (`create` on `pods/binding`, as only schedulers do).
+ * Pods naming a scheduler that runs nowhere are kept too: that is exactly when they wait
+ * forever.
  */
 import type { KubeObject } from '../collect/types';
 import { addWorkloadClosure } from './backends';
+import type { ClusterIndex } from './clusterIndex';
 import { Detector, newSeed, Seed } from './seed';
 import { DEFAULT_SCHEDULER } from './wellKnown';
 import { containers, containerText, imageName } from './workloads';
@@ -19,11 +23,24 @@ function runsKubeScheduler(d: KubeObject): boolean {
   );
 }
 
+/** Workloads whose service account may bind Pods to Nodes. */
+function bindingWorkloads(idx: ClusterIndex): Set<KubeObject> {
+  const out = new Set<KubeObject>();
+  for (const resource of ['pods/binding', 'bindings']) {
+    for (const sa of idx.serviceAccountsGranted('', resource, 'create')) {
+      const [ns, name] = sa.split('/');
+      idx.workloadsForServiceAccount(ns, name).forEach(w => out.add(w));
+    }
+  }
+  return out;
+}
+
 /**
- * Names a scheduler Deployment serves: `--scheduler-name` (older schedulers), names
- * declared in catalog descriptors that appear in its containers or equal its name, and
- * the Deployment name when Pods name it (the scheduler-plugins convention) or nothing
- * else is known.
+ * Names a scheduler workload serves: `--scheduler-name` (older schedulers), names
+ * declared in catalog descriptors that appear in its containers or equal its name, the
+ * workload name when Pods name it (the scheduler-plugins convention), names Pods wait for
+ * that the workload's name starts with (`volcano` for `volcano-scheduler`), and the
+ * workload name when nothing else is known.
  */
 function schedulerNamesOf(
   d: KubeObject,
@@ -36,8 +53,13 @@ function schedulerNamesOf(
   for (const name of declared) {
     if (name === d.metadata.name || text.includes(name)) out.add(name);
   }
-  if (podSchedulers.has(d.metadata.name) || out.size === 0)
-    out.add(d.metadata.name);
+  if (podSchedulers.has(d.metadata.name)) out.add(d.metadata.name);
+  if (out.size === 0) {
+    for (const name of podSchedulers) {
+      if (d.metadata.name.startsWith(`${name}-`)) out.add(name);
+    }
+  }
+  if (out.size === 0) out.add(d.metadata.name);
   out.delete(DEFAULT_SCHEDULER);
   return [...out];
 }
@@ -59,8 +81,10 @@ export const detectSchedulers: Detector = (idx, hints) => {
 
   const seeds: Seed[] = [];
   const served = new Set<string>();
-  for (const d of idx.list('deployments')) {
-    if (!runsKubeScheduler(d)) continue;
+  const binders = bindingWorkloads(idx);
+  for (const d of idx.workloads()) {
+    if (d.kind === 'DaemonSet') continue;
+    if (!runsKubeScheduler(d) && !binders.has(d)) continue;
     const names = schedulerNamesOf(d, hints.schedulerNames, podSchedulers);
     if (names.length === 0) continue; // runs the default scheduler only
     const seed = newSeed(

@@ -1,7 +1,7 @@
 /**
- * CSI drivers: the CSIDriver object, the node plugin DaemonSet (with
- * node-driver-registrar), the controller Deployment (with provisioner/attacher/resizer/
- * snapshotter sidecars) and the CSINodes listing the driver.
+ * CSI drivers: the CSIDriver object, the node plugin (a DaemonSet with
+ * node-driver-registrar, or a StatefulSet as the hostpath driver ships it), the controller
+ * (provisioner/attacher/resizer/snapshotter sidecars) and the CSINodes listing the driver.
  */
 import type { KubeObject } from '../collect/types';
 import { addWorkloadClosure, sharesInstallationLabel } from './backends';
@@ -47,11 +47,19 @@ function commonPrefixWords(a: string, b: string): number {
 
 export const detectCsiDrivers: Detector = idx => {
   const nodePlugins = idx
-    .list('daemonsets')
-    .filter(ds => runsContainer(ds, CSI_NODE_REGISTRAR_IMAGES));
+    .workloads()
+    .filter(
+      w =>
+        w.kind !== 'Deployment' && runsContainer(w, CSI_NODE_REGISTRAR_IMAGES),
+    );
   const controllers = idx
-    .list('deployments')
-    .filter(d => runsContainer(d, CSI_CONTROLLER_SIDECAR_IMAGES));
+    .workloads()
+    .filter(
+      w =>
+        w.kind !== 'DaemonSet' &&
+        !nodePlugins.includes(w) &&
+        runsContainer(w, CSI_CONTROLLER_SIDECAR_IMAGES),
+    );
 
   const drivers = new Map<
     string,
@@ -61,7 +69,12 @@ export const detectCsiDrivers: Detector = idx => {
     drivers.set(d.metadata.name, { driver: d, nodes: [] });
   const unnamed: KubeObject[] = [];
   for (const ds of nodePlugins) {
-    const names = nodePluginDrivers(ds);
+    // a CSIDriver named in the plugin's arguments wins over its socket directory's name
+    // (the hostpath driver registers from /var/lib/kubelet/plugins/csi-hostpath/)
+    const declared = [...drivers.keys()].filter(
+      name => drivers.get(name)!.driver && workloadText(ds).includes(name),
+    );
+    const names = declared.length > 0 ? declared : nodePluginDrivers(ds);
     if (names.length === 0) unnamed.push(ds);
     for (const name of names) {
       const entry = drivers.get(name) ?? { nodes: [] };

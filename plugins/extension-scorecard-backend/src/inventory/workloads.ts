@@ -1,5 +1,5 @@
 /**
- * Reading the pod template of a Deployment or DaemonSet: labels, containers, service
+ * Reading the pod template of a Deployment, DaemonSet or StatefulSet: labels, containers, service
  * account, host paths, mounted secrets. Plain functions over the API server's JSON.
  */
 import type { KubeObject } from '../collect/types';
@@ -127,8 +127,15 @@ export function runsContainer(obj: KubeObject, names: string[]): boolean {
   );
 }
 
+export const WORKLOAD_KINDS: ReadonlySet<string> = new Set([
+  'Deployment',
+  'DaemonSet',
+  'StatefulSet',
+]);
+
+/** Deployments, DaemonSets and StatefulSets: what runs an extension's code. */
 export function isWorkload(obj: KubeObject): boolean {
-  return obj.kind === 'Deployment' || obj.kind === 'DaemonSet';
+  return WORKLOAD_KINDS.has(obj.kind);
 }
 
 function trimSlash(p: string): string {

@@ -1,0 +1,343 @@
+/**
+ * Which objects of a cluster were installed together: one upstream project, one install.
+ * Read from what real manifests and charts carry, strongest first:
+ *
+ * 1. Helm's release annotations (`meta.helm.sh/release-namespace` + `release-name`), on
+ *    every object Helm installed, cluster-scoped ones included;
+ * 2. `helm.sh/chart` (chart name) with `app.kubernetes.io/instance` (release name), on
+ *    rendered charts applied without Helm;
+ * 3. `app.kubernetes.io/part-of` and `app.kubernetes.io/instance` when the value names the
+ *    object's own namespace, name or API group (`part-of: kyverno` in namespace `kyverno`).
+ *    Values that name nothing of the object (kubebuilder's per-object `instance:
+ *    controller-manager`, a company-wide `part-of: platform`) join nothing;
+ * 4. owner references between collected objects;
+ * 5. a dedicated namespace: every object of a namespace whose labelled objects all belong to
+ *    one project joins it (`kube-*` and `default` are never dedicated).
+ *
+ * Cluster-shared objects are never part of a project: aggregated and bootstrap roles
+ * (`aggregate-to-*`, `rbac-defaults`, `system:*`, cluster-admin/admin/edit/view),
+ * Namespaces, Nodes and CSINodes.
+ */
+import type { KubeObject } from '../collect/types';
+import type { ClusterIndex } from './clusterIndex';
+import { objectIdentity } from './instance';
+import { GENERIC_NAME_TOKENS } from './wellKnown';
+
+/**
+ * Words that name no project: kinds, roles and the parts every install has. kubebuilder
+ * scaffolds label each object with its own role (`instance: manager-rolebinding`).
+ */
+const UNTELLING = new Set([
+  ...GENERIC_NAME_TOKENS,
+  'kube',
+  'system',
+  'default',
+  'app',
+  'apps',
+  'manager',
+  'operator',
+  'webhook',
+  'webhooks',
+  'admission',
+  'service',
+  'serviceaccount',
+  'role',
+  'rolebinding',
+  'binding',
+  'cluster',
+  'clusterrole',
+  'clusterrolebinding',
+  'deployment',
+  'statefulset',
+  'namespace',
+  'metrics',
+  'reader',
+  'leader',
+  'election',
+  'proxy',
+  'auth',
+  'serving',
+  'selfsigned',
+  'issuer',
+  'certificate',
+  'validating',
+  'mutating',
+  'configuration',
+  'platform',
+  'infra',
+  'infrastructure',
+  'addons',
+  'shared',
+]);
+
+const HELM_RELEASE_NAME = 'meta.helm.sh/release-name';
+const HELM_RELEASE_NAMESPACE = 'meta.helm.sh/release-namespace';
+const HELM_CHART = 'helm.sh/chart';
+const INSTANCE = 'app.kubernetes.io/instance';
+const PART_OF = 'app.kubernetes.io/part-of';
+
+/** The roles every cluster has, whoever binds to them. */
+const USER_FACING_ROLES = new Set(['cluster-admin', 'admin', 'edit', 'view']);
+const RBAC_KINDS = new Set([
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'Role',
+  'RoleBinding',
+]);
+/** Objects that describe the cluster or a node, not an installation. */
+const CONTEXT_KINDS = new Set(['Namespace', 'Node', 'CSINode']);
+
+/** Namespaces shared by the whole cluster: never one project's. */
+export function isSystemNamespace(namespace: string): boolean {
+  return namespace === 'default' || namespace.startsWith('kube-');
+}
+
+/** Namespaces, Nodes and CSINodes: what components run on, never what they are. */
+export function isContextObject(obj: KubeObject): boolean {
+  return CONTEXT_KINDS.has(obj.kind);
+}
+
+/**
+ * True for objects the whole cluster shares: they belong to no component (Nodes and
+ * CSINodes may still be pointed at as context), though a component's binding to a shared
+ * role still counts for its RBAC.
+ */
+export function isClusterShared(obj: KubeObject): boolean {
+  if (isContextObject(obj)) return true;
+  if (!RBAC_KINDS.has(obj.kind)) return false;
+  const name = obj.metadata.name;
+  const labels = obj.metadata.labels ?? {};
+  // the API server's own roles and bindings (metrics-server names its own `system:…`,
+  // so the name alone says nothing)
+  if (labels['kubernetes.io/bootstrapping'] === 'rbac-defaults') return true;
+  if (
+    obj.metadata.annotations?.[
+      'rbac.authorization.kubernetes.io/autoupdate'
+    ] === 'true'
+  )
+    return true;
+  if (name.startsWith('system:') && Object.keys(labels).length === 0)
+    return true;
+  if (obj.kind === 'ClusterRole') {
+    if (USER_FACING_ROLES.has(name)) return true;
+    if (
+      Object.keys(labels).some(k =>
+        k.startsWith('rbac.authorization.k8s.io/aggregate-to-'),
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+/** Words of a name, lower case (`cert-manager.io` → cert, manager, io). */
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** The first word of a label value that says something (`kube-prometheus` → prometheus). */
+function telling(value: string): string | undefined {
+  return words(value).find(w => w.length >= 3 && !UNTELLING.has(w));
+}
+
+/** Words naming where an object sits: its namespace, its name, its API group or backend. */
+function anchors(obj: KubeObject): string[] {
+  const out = [
+    ...words(obj.metadata.namespace ?? '').slice(0, 1),
+    ...words(obj.metadata.name).slice(0, 1),
+  ];
+  const spec = obj.spec ?? {};
+  if (obj.kind === 'CustomResourceDefinition' && typeof spec.group === 'string')
+    out.push(...words(spec.group));
+  if (obj.kind === 'APIService' && typeof spec.service?.namespace === 'string')
+    out.push(...words(spec.service.namespace).slice(0, 1));
+  if (Array.isArray(obj.webhooks)) {
+    for (const w of obj.webhooks as any[]) {
+      const ns = w?.clientConfig?.service?.namespace;
+      if (typeof ns === 'string') out.push(...words(ns).slice(0, 1));
+    }
+  }
+  return out.filter(w => !UNTELLING.has(w));
+}
+
+/** True when a label value names the object: one is a prefix of the other (`istio`, `istiod`). */
+function names(value: string, obj: KubeObject): boolean {
+  const word = telling(value);
+  if (!word) return false;
+  return anchors(obj).some(a => a.startsWith(word) || word.startsWith(a));
+}
+
+/** `keda-2.16.1` → `keda`; `cert-manager-v1.16.2` → `cert-manager`. */
+export function chartName(chart: string): string {
+  return chart.replace(/-v?\d+(\.\d+)*([-+][\w.]+)?$/, '');
+}
+
+/** The installation keys an object carries, strongest first (see the file comment). */
+export function installationKeys(obj: KubeObject): string[] {
+  const labels = obj.metadata.labels ?? {};
+  const annotations = obj.metadata.annotations ?? {};
+  const keys: string[] = [];
+  const release = annotations[HELM_RELEASE_NAME];
+  if (release) {
+    keys.push(
+      `helm:${annotations[HELM_RELEASE_NAMESPACE] ?? ''}/${release.trim()}`,
+    );
+  }
+  const instance = labels[INSTANCE];
+  const chart = labels[HELM_CHART];
+  if (instance && chart) keys.push(`chart:${chartName(chart)}/${instance}`);
+  const partOf = labels[PART_OF];
+  if (partOf && names(partOf, obj)) keys.push(`part-of:${partOf}`);
+  if (instance && !chart && names(instance, obj))
+    keys.push(`instance:${instance}`);
+  return keys;
+}
+
+/** Union-find over string ids. */
+export class Partition {
+  private readonly parent = new Map<string, string>();
+
+  find(id: string): string {
+    let root = id;
+    for (let p = this.parent.get(root); p !== undefined && p !== root; ) {
+      root = p;
+      p = this.parent.get(root);
+    }
+    // path compression
+    for (let at = id; at !== root; ) {
+      const next = this.parent.get(at)!;
+      this.parent.set(at, root);
+      at = next;
+    }
+    return root;
+  }
+
+  union(a: string, b: string) {
+    if (!this.parent.has(a)) this.parent.set(a, a);
+    if (!this.parent.has(b)) this.parent.set(b, b);
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra !== rb) this.parent.set(rb, ra);
+  }
+
+  /** Every id ever joined. */
+  ids(): IterableIterator<string> {
+    return this.parent.keys();
+  }
+}
+
+/**
+ * The projects of one cluster. Objects are grouped once per inventory run; a project is
+ * named by its representative (an arbitrary but stable member key).
+ */
+export class ProjectIndex {
+  private readonly partition = new Partition();
+  private readonly objectKey = new Map<KubeObject, string>();
+  private readonly membersOf = new Map<string, KubeObject[]>();
+  private readonly keysOf = new Map<string, Set<string>>();
+
+  constructor(idx: ClusterIndex) {
+    const all = idx
+      .allObjects()
+      .filter(o => !isClusterShared(o) && o.kind !== 'Pod');
+    const byUid = new Map<string, KubeObject>();
+    for (const obj of all) {
+      const id = `object:${objectIdentity(obj)}`;
+      this.objectKey.set(obj, id);
+      if (obj.metadata.uid) byUid.set(obj.metadata.uid, obj);
+    }
+    const strong = new Set<KubeObject>();
+    for (const obj of all) {
+      const id = this.objectKey.get(obj)!;
+      const keys = installationKeys(obj);
+      if (keys.length) strong.add(obj);
+      for (const key of keys) this.partition.union(key, id);
+      for (const ref of ownerReferences(obj)) {
+        const owner = byUid.get(ref);
+        if (owner) this.partition.union(this.objectKey.get(owner)!, id);
+      }
+    }
+    // dedicated namespaces: every labelled object in it belongs to one project
+    const byNamespace = new Map<string, KubeObject[]>();
+    for (const obj of all) {
+      const ns = obj.metadata.namespace;
+      if (!ns || isSystemNamespace(ns)) continue;
+      const list = byNamespace.get(ns);
+      if (list) list.push(obj);
+      else byNamespace.set(ns, [obj]);
+    }
+    for (const [ns, objects] of byNamespace) {
+      const roots = new Set(
+        objects
+          .filter(o => strong.has(o))
+          .map(o => this.partition.find(this.objectKey.get(o)!)),
+      );
+      if (roots.size > 1) continue;
+      const key = `namespace:${ns}`;
+      for (const obj of objects)
+        this.partition.union(key, this.objectKey.get(obj)!);
+    }
+    for (const obj of all) {
+      const root = this.partition.find(this.objectKey.get(obj)!);
+      const list = this.membersOf.get(root);
+      if (list) list.push(obj);
+      else this.membersOf.set(root, [obj]);
+    }
+    for (const key of this.partition.ids()) {
+      if (key.startsWith('object:')) continue;
+      const root = this.partition.find(key);
+      const set = this.keysOf.get(root) ?? new Set();
+      set.add(key);
+      this.keysOf.set(root, set);
+    }
+  }
+
+  /**
+   * The project an object belongs to; undefined for cluster-shared objects and for objects
+   * that nothing ties to anything else (a project of one).
+   */
+  projectOf(obj: KubeObject): string | undefined {
+    const id = this.objectKey.get(obj);
+    if (!id) return undefined;
+    const root = this.partition.find(id);
+    return (this.membersOf.get(root)?.length ?? 0) > 1 ? root : undefined;
+  }
+
+  /** Every object of a project. */
+  members(project: string): KubeObject[] {
+    return this.membersOf.get(project) ?? [];
+  }
+
+  /**
+   * The keys that name a project independently of the cluster (`helm:<ns>/<release>`,
+   * `part-of:<value>`…): the same project installed in another cluster shares them.
+   */
+  keys(project: string): string[] {
+    return [...(this.keysOf.get(project) ?? [])].sort();
+  }
+
+  /**
+   * A name for the project: its Helm release, part-of or instance value, else its
+   * dedicated namespace (`gatekeeper-system` → gatekeeper), if it has one.
+   */
+  name(project: string): string | undefined {
+    const keys = this.keys(project);
+    for (const prefix of ['helm:', 'part-of:', 'chart:', 'instance:']) {
+      const key = keys.find(k => k.startsWith(prefix));
+      if (key) return key.slice(prefix.length).split('/').pop();
+    }
+    const ns = keys.find(k => k.startsWith('namespace:'));
+    return ns?.slice('namespace:'.length).replace(/-system$/, '');
+  }
+}
+
+function ownerReferences(obj: KubeObject): string[] {
+  const refs = (obj.metadata as any).ownerReferences;
+  if (!Array.isArray(refs)) return [];
+  return refs
+    .map((r: any) => r?.uid)
+    .filter((u: unknown): u is string => typeof u === 'string' && !!u);
+}
