@@ -11,6 +11,7 @@ import {
 } from './backends';
 import type { ClusterIndex } from './clusterIndex';
 import { Detector, newSeed, Seed } from './seed';
+import { GENERIC_NAME_TOKENS } from './wellKnown';
 
 /**
  * One seed per APIService served by a Service (`spec.service`); Local APIServices
@@ -68,8 +69,50 @@ export function crdControllers(
   if (chosen.length > 0) return chosen;
   const installedWith = project ? idx.workloads().filter(sameProject) : [];
   if (installedWith.length > 0) return installedWith;
-  return installationSiblings(crd, idx.workloads());
+  const siblings = installationSiblings(crd, idx.workloads());
+  if (siblings.length > 0) return siblings;
+  return namedAfterGroup(idx, group);
 }
+
+/**
+ * Workloads whose namespace or name is the API group's own name (`velero.io` → namespace
+ * `velero`): the last resort for CRDs without labels whose controller may do everything
+ * (Velero's server is cluster-admin, so RBAC names nothing).
+ */
+function namedAfterGroup(idx: ClusterIndex, group: string): KubeObject[] {
+  const first = (text: string | undefined) =>
+    (text ?? '').toLowerCase().split(/[^a-z0-9]+/)[0];
+  const word = first(groupWord(group));
+  if (!word) return [];
+  return idx
+    .workloads()
+    .filter(
+      w =>
+        first(w.metadata.namespace) === word || first(w.metadata.name) === word,
+    );
+}
+
+/** The name an API group is registered under: `velero.io` → velero, `kueue.x-k8s.io` → kueue. */
+export function groupWord(group: string): string | undefined {
+  const labels = group.toLowerCase().split('.');
+  const owned = labels.slice(0, -1).reverse(); // without the top-level domain
+  return owned.find(
+    l =>
+      l.length >= 3 &&
+      !GENERIC_NAME_TOKENS.has(l) &&
+      !GENERIC_GROUP_LABELS.has(l),
+  );
+}
+
+/** Domain labels of API groups that name no project. */
+const GENERIC_GROUP_LABELS = new Set([
+  'k8s',
+  'x-k8s',
+  'sigs',
+  'kubernetes',
+  'apps',
+  'batch',
+]);
 
 /**
  * One seed per CRD. CRDs of one API group, or reconciled by the same controller, are one

@@ -93,12 +93,12 @@ describe('buildInventory: orphans from upstream manifests', () => {
       'orphan:admission-webhook:cert-manager',
       'orphan:admission-webhook:gatekeeper',
       'orphan:admission-webhook:kyverno',
-      'orphan:aggregated-api:v1beta1.metrics.k8s.io',
+      'orphan:aggregated-api:metrics-server',
       'orphan:cni:cilium',
       'orphan:cni:istio',
       'orphan:cri-runtime:gvisor',
       'orphan:cri-runtime:kata-clh',
-      'orphan:csi:ebs.csi.aws.com',
+      'orphan:csi:aws-ebs-csi-driver',
       'orphan:device-plugin:nvidia-device-plugin-daemonset',
       'orphan:dra-driver:dra-example-driver',
       'orphan:scheduler-plugin:scheduler-plugins',
@@ -215,7 +215,7 @@ describe('buildInventory: orphans from upstream manifests', () => {
   });
 
   it('follows an APIService to its Service, Deployment, PDB and RBAC (metrics-server)', () => {
-    const c = byId(components, 'orphan:aggregated-api:v1beta1.metrics.k8s.io');
+    const c = byId(components, 'orphan:aggregated-api:metrics-server');
     expect(c.kind).toBe('aggregated-api');
     expect(names(c, 'apiServices')).toEqual(['v1beta1.metrics.k8s.io']);
     expect(names(c, 'deployments')).toEqual(['kube-system/metrics-server']);
@@ -235,7 +235,7 @@ describe('buildInventory: orphans from upstream manifests', () => {
   });
 
   it('groups a CSI driver with controller, node plugin, sidecars and CSINodes (aws-ebs-csi-driver)', () => {
-    const c = byId(components, 'orphan:csi:ebs.csi.aws.com');
+    const c = byId(components, 'orphan:csi:aws-ebs-csi-driver');
     expect(names(c, 'csiDrivers')).toEqual(['ebs.csi.aws.com']);
     expect(names(c, 'deployments')).toEqual(['kube-system/ebs-csi-controller']);
     expect(names(c, 'daemonSets')).toEqual(['kube-system/ebs-csi-node']);
@@ -637,5 +637,196 @@ describe('buildInventory: catalog links', () => {
       'certificates.cert-manager.io',
       'challenges.acme.cert-manager.io',
     ]);
+    expect(inTwoComponents(inventory.components)).toEqual([]);
+  });
+});
+
+/** `cluster|Kind ns/name` of every object held by more than one component (context kinds aside). */
+function inTwoComponents(components: ExtensionComponent[]): string[] {
+  const seen = new Map<string, number>();
+  for (const c of components) {
+    for (const i of c.instances) {
+      for (const list of Object.values(i.objects)) {
+        for (const o of list as KubeObject[]) {
+          if (['Node', 'CSINode', 'Pod'].includes(o.kind)) continue;
+          const key = `${i.cluster}|${o.kind} ${o.metadata.namespace ?? ''}/${
+            o.metadata.name
+          }`;
+          seen.set(key, (seen.get(key) ?? 0) + 1);
+        }
+      }
+    }
+  }
+  return [...seen].filter(([, n]) => n > 1).map(([k]) => k);
+}
+
+describe('buildInventory: a catalog as companies already have it', () => {
+  const group: Entity = {
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'Group',
+    metadata: { name: 'security' },
+    spec: { type: 'team', children: [] },
+  };
+  const entity = (
+    kind: string,
+    name: string,
+    spec: Record<string, unknown>,
+    annotations: Record<string, string>,
+  ): Entity => ({
+    apiVersion: 'backstage.io/v1alpha1',
+    kind,
+    metadata: { name, annotations },
+    spec: { owner: 'group:default/security', ...spec },
+  });
+  // as a chart's podLabels value would: the id only on pod templates
+  const podLabelled = (objects: KubeObject[], id: string, ns: string) =>
+    objects.map(o =>
+      (o.kind === 'Deployment' || o.kind === 'DaemonSet') &&
+      o.metadata.namespace === ns
+        ? {
+            ...o,
+            spec: {
+              ...o.spec,
+              template: {
+                ...o.spec.template,
+                metadata: {
+                  ...o.spec.template.metadata,
+                  labels: {
+                    ...o.spec.template.metadata?.labels,
+                    'backstage.io/kubernetes-id': id,
+                  },
+                },
+              },
+            },
+          }
+        : o,
+    );
+  const app: KubeObject[] = [
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: {
+        name: 'checkout',
+        namespace: 'shop',
+        labels: { 'backstage.io/kubernetes-id': 'checkout' },
+      },
+      spec: {
+        selector: { matchLabels: { app: 'checkout' } },
+        template: { metadata: { labels: { app: 'checkout' } }, spec: {} },
+      },
+    },
+  ];
+
+  it('links a Component of any type through the Kubernetes plugin annotations, pod templates included', () => {
+    const inventory = buildInventory({
+      clusters: [
+        clusterOf(
+          'prod-eu',
+          podLabelled(
+            fixtureObjects('base-cluster', 'kyverno'),
+            'image-policy',
+            'kyverno',
+          ),
+        ),
+      ],
+      entities: [
+        entity(
+          'Component',
+          'image-policy-webhook',
+          { type: 'service', lifecycle: 'deprecated' },
+          { 'backstage.io/kubernetes-id': 'image-policy' },
+        ),
+        group,
+      ],
+      now: NOW,
+    });
+    expect(inventory.components.map(c => c.id)).toEqual([
+      'component:default/image-policy-webhook',
+    ]);
+    const [c] = inventory.components;
+    expect(c.kind).toBe('admission-webhook');
+    expect(c.facets).toEqual(['admission-webhook', 'crd-controller']);
+    expect(c.catalog).toMatchObject({
+      lifecycle: 'deprecated',
+      descriptor: null,
+      owner: { ref: 'group:default/security', resolved: true },
+    });
+    expect(c.descriptorFindings).toEqual([]);
+    expect(names(c, 'validatingWebhookConfigurations')).toHaveLength(2);
+  });
+
+  it('makes no component of an entity whose objects extend nothing', () => {
+    const inventory = buildInventory({
+      clusters: [
+        clusterOf('prod-eu', [...fixtureObjects('base-cluster'), ...app]),
+      ],
+      entities: [
+        entity(
+          'Component',
+          'checkout',
+          { type: 'service', lifecycle: 'production' },
+          { 'backstage.io/kubernetes-id': 'checkout' },
+        ),
+        group,
+      ],
+      now: NOW,
+    });
+    expect(inventory.components).toEqual([]);
+  });
+
+  it('lets a Resource own infrastructure, by label selector', () => {
+    const inventory = buildInventory({
+      clusters: [
+        clusterOf('prod-eu', fixtureObjects('base-cluster', 'cilium')),
+      ],
+      entities: [
+        entity(
+          'Resource',
+          'cluster-network',
+          { type: 'infrastructure' },
+          {
+            'backstage.io/kubernetes-label-selector':
+              'app.kubernetes.io/part-of=cilium',
+          },
+        ),
+        group,
+      ],
+      now: NOW,
+    });
+    const c = byId(inventory.components, 'resource:default/cluster-network');
+    expect(c.kind).toBe('cni');
+    expect(names(c, 'daemonSets')).toEqual(['kube-system/cilium']);
+  });
+
+  it('keeps a declared kind that contradicts the objects, as a finding', () => {
+    const inventory = buildInventory({
+      clusters: [
+        clusterOf(
+          'prod-eu',
+          labelled(
+            fixtureObjects('base-cluster', 'kyverno'),
+            { 'backstage.io/kubernetes-id': 'kyverno' },
+            o => o.metadata.namespace === 'kyverno',
+          ),
+        ),
+      ],
+      entities: [
+        entity(
+          'Component',
+          'kyverno',
+          { type: 'service', extension: { kind: 'cni' } },
+          { 'backstage.io/kubernetes-id': 'kyverno' },
+        ),
+        group,
+      ],
+      now: NOW,
+    });
+    const c = byId(inventory.components, 'component:default/kyverno');
+    expect(c.kind).toBe('cni');
+    expect(c.descriptorFindings).toContainEqual({
+      path: 'spec.extension.kind',
+      message:
+        'declares cni, but its cluster objects form admission-webhook and crd-controller; checked as cni',
+    });
   });
 });

@@ -168,13 +168,28 @@ function orphanComponents(
   return components.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** The project's own name where it has one (Helm release, part-of), else its shortest seed name. */
+/**
+ * The project's own name where it has one (Helm release, part-of, namespace), else the
+ * name its workloads carry (`app.kubernetes.io/name`, `app`, `k8s-app`), else its shortest
+ * seed name.
+ */
 function orphanName(groups: ProjectGroup[]): string {
+  const shortest = (names: string[]) =>
+    [...names].sort((a, b) => a.length - b.length || a.localeCompare(b))[0];
   const named = groups.map(g => g.projectName).filter((n): n is string => !!n);
-  const candidates = named.length
-    ? named
-    : groups.flatMap(g => g.seeds.map(s => s.name));
-  return [...candidates].sort(
-    (a, b) => a.length - b.length || a.localeCompare(b),
-  )[0];
+  if (named.length) return shortest(named);
+  const workloads = groups.flatMap(g => {
+    const { deployments, daemonSets, statefulSets } = g.builder.objects;
+    return [...deployments, ...daemonSets, ...statefulSets];
+  });
+  for (const label of WORKLOAD_NAME_LABELS) {
+    const values = workloads
+      .map(w => w.metadata.labels?.[label])
+      .filter((v): v is string => !!v);
+    if (values.length) return shortest(values);
+  }
+  return shortest(groups.flatMap(g => g.seeds.map(s => s.name)));
 }
+
+/** Labels naming the application a workload runs, most standard first. */
+const WORKLOAD_NAME_LABELS = ['app.kubernetes.io/name', 'app', 'k8s-app'];

@@ -206,7 +206,7 @@ export class ClusterIndex {
   }
 
   /**
-   * Service accounts granted controller verbs on `group/resource`, by name or by `*`
+   * Service accounts granted controller verbs (or `*`) on `group/resource`, by name or by `*`
    * within that very group (Istio's roles grant `networking.istio.io/*`). Rules for every
    * group (`apiGroups: ['*']`) and roles aggregated to the user-facing view/edit/admin
    * roles do not count: they say nothing about who reconciles the resource.
@@ -284,14 +284,18 @@ export class ClusterIndex {
         if (!role || isUserFacingRole(role)) continue;
         for (const rule of this.effectiveRules(role)) {
           const verbs: string[] = Array.isArray(rule?.verbs) ? rule.verbs : [];
-          if (!verbs.some(v => CONTROLLER_VERBS.includes(v))) continue;
+          // `*` verbs on named resources of one group: a controller's grant all the same
+          if (!verbs.some(v => v === '*' || CONTROLLER_VERBS.includes(v)))
+            continue;
           const groups: string[] = Array.isArray(rule.apiGroups)
             ? rule.apiGroups
             : [];
           const resources: string[] = Array.isArray(rule.resources)
             ? rule.resources
             : [];
-          const writes = verbs.some(v => v === 'update' || v === 'patch');
+          const writes = verbs.some(
+            v => v === '*' || v === 'update' || v === 'patch',
+          );
           for (const g of groups) {
             if (g === '*') continue;
             for (const r of resources) {

@@ -84,7 +84,12 @@ export function inferDeviceResources(
       }
     }
   }
-  return [...out].sort();
+  // the table lists alternatives (Intel: i915 or xe, by kernel driver): where some are on
+  // Nodes, those are the ones this plugin advertises here
+  const seen = [...out].filter(r =>
+    idx.list('nodes').some(node => nodeHasResource(node, [r])),
+  );
+  return (seen.length > 0 ? seen : [...out]).sort();
 }
 
 /** True when the Node has capacity of one of the resources. */

@@ -5,8 +5,8 @@
  * 2. its catalog entity names the object (Kubernetes plugin annotations);
  * 3. the object belongs to its installation (projects.ts);
  * 4. otherwise the first draft in order.
- * Cluster-shared roles (aggregated, bootstrap) are dropped from every draft; Nodes and
- * CSINodes are context several node extensions may point at, never owned.
+ * Cluster-shared roles (aggregated, bootstrap) are dropped from every draft; Nodes,
+ * CSINodes and Pods are context several components may point at, never owned.
  */
 import type { KubeObject } from '../collect/types';
 import type { EntityMatcher } from './catalogLink';

@@ -78,6 +78,11 @@ export function groupSeeds(idx: ClusterIndex, seeds: Seed[]): ProjectGroup[] {
     for (const key of seed.mergeKeys) partition.union(`key:${key}`, id);
     for (const project of seedProjects[i])
       partition.union(`project:${project}`, id);
+    // extensions run by the same workload or Service are one (CRDs a CNI agent serves)
+    for (const obj of identifyingObjects(seed)) {
+      if (isWorkload(obj) || obj.kind === 'Service')
+        partition.union(`object:${objectIdentity(obj)}`, id);
+    }
   });
   const byRoot = new Map<string, number[]>();
   seeds.forEach((_, i) => {

@@ -7,16 +7,18 @@
  * 2. `helm.sh/chart` (chart name) with `app.kubernetes.io/instance` (release name), on
  *    rendered charts applied without Helm;
  * 3. `app.kubernetes.io/part-of` and `app.kubernetes.io/instance` when the value names the
- *    object's own namespace, name or API group (`part-of: kyverno` in namespace `kyverno`).
- *    Values that name nothing of the object (kubebuilder's per-object `instance:
- *    controller-manager`, a company-wide `part-of: platform`) join nothing;
- * 4. owner references between collected objects;
+ *    namespace, name or API group of at least one object carrying it (`part-of: kyverno`
+ *    in namespace `kyverno`). Values that name nothing (kubebuilder's per-object
+ *    `instance: controller-manager`, a company-wide `part-of: platform`) join nothing;
+ * 4. owner references between collected objects, and `app.kubernetes.io/managed-by` naming
+ *    a workload of the cluster (objects an operator creates: `managed-by:
+ *    prometheus-operator`);
  * 5. a dedicated namespace: every object of a namespace whose labelled objects all belong to
  *    one project joins it (`kube-*` and `default` are never dedicated).
  *
  * Cluster-shared objects are never part of a project: aggregated and bootstrap roles
  * (`aggregate-to-*`, `rbac-defaults`, `system:*`, cluster-admin/admin/edit/view),
- * Namespaces, Nodes and CSINodes.
+ * Namespaces, Nodes, CSINodes and (users') Pods.
  */
 import type { KubeObject } from '../collect/types';
 import type { ClusterIndex } from './clusterIndex';
@@ -75,6 +77,7 @@ const HELM_RELEASE_NAMESPACE = 'meta.helm.sh/release-namespace';
 const HELM_CHART = 'helm.sh/chart';
 const INSTANCE = 'app.kubernetes.io/instance';
 const PART_OF = 'app.kubernetes.io/part-of';
+const MANAGED_BY = 'app.kubernetes.io/managed-by';
 
 /** The roles every cluster has, whoever binds to them. */
 const USER_FACING_ROLES = new Set(['cluster-admin', 'admin', 'edit', 'view']);
@@ -84,15 +87,18 @@ const RBAC_KINDS = new Set([
   'Role',
   'RoleBinding',
 ]);
-/** Objects that describe the cluster or a node, not an installation. */
-const CONTEXT_KINDS = new Set(['Namespace', 'Node', 'CSINode']);
+/**
+ * Objects that describe the cluster, a node or a user's workload, not an installation:
+ * components point at them (a scheduler at the Pods waiting for it), none owns them.
+ */
+const CONTEXT_KINDS = new Set(['Namespace', 'Node', 'CSINode', 'Pod']);
 
 /** Namespaces shared by the whole cluster: never one project's. */
 export function isSystemNamespace(namespace: string): boolean {
   return namespace === 'default' || namespace.startsWith('kube-');
 }
 
-/** Namespaces, Nodes and CSINodes: what components run on, never what they are. */
+/** Namespaces, Nodes, CSINodes and Pods: what components run on or serve, never what they are. */
 export function isContextObject(obj: KubeObject): boolean {
   return CONTEXT_KINDS.has(obj.kind);
 }
@@ -143,24 +149,29 @@ function telling(value: string): string | undefined {
   return words(value).find(w => w.length >= 3 && !UNTELLING.has(w));
 }
 
+/** The first telling word of a name (`csi-hostpathplugin` → hostpathplugin). */
+function firstTelling(text: string | undefined): string[] {
+  const word = words(text ?? '').find(w => w.length >= 3 && !UNTELLING.has(w));
+  return word ? [word] : [];
+}
+
 /** Words naming where an object sits: its namespace, its name, its API group or backend. */
 function anchors(obj: KubeObject): string[] {
   const out = [
-    ...words(obj.metadata.namespace ?? '').slice(0, 1),
-    ...words(obj.metadata.name).slice(0, 1),
+    ...firstTelling(obj.metadata.namespace),
+    ...firstTelling(obj.metadata.name),
   ];
   const spec = obj.spec ?? {};
   if (obj.kind === 'CustomResourceDefinition' && typeof spec.group === 'string')
-    out.push(...words(spec.group));
+    out.push(...words(spec.group).filter(w => !UNTELLING.has(w)));
   if (obj.kind === 'APIService' && typeof spec.service?.namespace === 'string')
-    out.push(...words(spec.service.namespace).slice(0, 1));
+    out.push(...firstTelling(spec.service.namespace));
   if (Array.isArray(obj.webhooks)) {
     for (const w of obj.webhooks as any[]) {
-      const ns = w?.clientConfig?.service?.namespace;
-      if (typeof ns === 'string') out.push(...words(ns).slice(0, 1));
+      out.push(...firstTelling(w?.clientConfig?.service?.namespace));
     }
   }
-  return out.filter(w => !UNTELLING.has(w));
+  return out;
 }
 
 /** True when a label value names the object: one is a prefix of the other (`istio`, `istiod`). */
@@ -175,24 +186,35 @@ export function chartName(chart: string): string {
   return chart.replace(/-v?\d+(\.\d+)*([-+][\w.]+)?$/, '');
 }
 
-/** The installation keys an object carries, strongest first (see the file comment). */
-export function installationKeys(obj: KubeObject): string[] {
+/**
+ * The installation keys an object carries, strongest first (see the file comment).
+ * `named` says, for the part-of and instance keys, whether the value names this object:
+ * such a key joins objects only when it names at least one of them.
+ */
+export function installationKeys(
+  obj: KubeObject,
+): Array<{ key: string; named: boolean }> {
   const labels = obj.metadata.labels ?? {};
   const annotations = obj.metadata.annotations ?? {};
-  const keys: string[] = [];
+  const keys: Array<{ key: string; named: boolean }> = [];
   const release = annotations[HELM_RELEASE_NAME];
   if (release) {
-    keys.push(
-      `helm:${annotations[HELM_RELEASE_NAMESPACE] ?? ''}/${release.trim()}`,
-    );
+    keys.push({
+      key: `helm:${
+        annotations[HELM_RELEASE_NAMESPACE] ?? ''
+      }/${release.trim()}`,
+      named: true,
+    });
   }
   const instance = labels[INSTANCE];
   const chart = labels[HELM_CHART];
-  if (instance && chart) keys.push(`chart:${chartName(chart)}/${instance}`);
+  if (instance && chart)
+    keys.push({ key: `chart:${chartName(chart)}/${instance}`, named: true });
   const partOf = labels[PART_OF];
-  if (partOf && names(partOf, obj)) keys.push(`part-of:${partOf}`);
-  if (instance && !chart && names(instance, obj))
-    keys.push(`instance:${instance}`);
+  if (partOf)
+    keys.push({ key: `part-of:${partOf}`, named: names(partOf, obj) });
+  if (instance && !chart)
+    keys.push({ key: `instance:${instance}`, named: names(instance, obj) });
   return keys;
 }
 
@@ -240,25 +262,43 @@ export class ProjectIndex {
   private readonly keysOf = new Map<string, Set<string>>();
 
   constructor(idx: ClusterIndex) {
-    const all = idx
-      .allObjects()
-      .filter(o => !isClusterShared(o) && o.kind !== 'Pod');
+    const all = idx.allObjects().filter(o => !isClusterShared(o));
     const byUid = new Map<string, KubeObject>();
     for (const obj of all) {
       const id = `object:${objectIdentity(obj)}`;
       this.objectKey.set(obj, id);
       if (obj.metadata.uid) byUid.set(obj.metadata.uid, obj);
     }
+    const workloadsByName = new Map<string, KubeObject[]>();
+    for (const w of idx.workloads()) {
+      const list = workloadsByName.get(w.metadata.name) ?? [];
+      list.push(w);
+      workloadsByName.set(w.metadata.name, list);
+    }
+    // a label value joins its bearers when it names at least one of them
+    const keysOf = new Map<
+      KubeObject,
+      Array<{ key: string; named: boolean }>
+    >();
+    const naming = new Set<string>();
+    for (const obj of all) {
+      const keys = installationKeys(obj);
+      keysOf.set(obj, keys);
+      for (const k of keys) if (k.named) naming.add(k.key);
+    }
     const strong = new Set<KubeObject>();
     for (const obj of all) {
       const id = this.objectKey.get(obj)!;
-      const keys = installationKeys(obj);
+      const keys = keysOf.get(obj)!.filter(k => naming.has(k.key));
       if (keys.length) strong.add(obj);
-      for (const key of keys) this.partition.union(key, id);
+      for (const { key } of keys) this.partition.union(key, id);
       for (const ref of ownerReferences(obj)) {
         const owner = byUid.get(ref);
         if (owner) this.partition.union(this.objectKey.get(owner)!, id);
       }
+      const manager = managingWorkload(obj, workloadsByName);
+      if (manager && manager !== obj)
+        this.partition.union(this.objectKey.get(manager)!, id);
     }
     // dedicated namespaces: every labelled object in it belongs to one project
     const byNamespace = new Map<string, KubeObject[]>();
@@ -332,6 +372,17 @@ export class ProjectIndex {
     const ns = keys.find(k => k.startsWith('namespace:'));
     return ns?.slice('namespace:'.length).replace(/-system$/, '');
   }
+}
+
+/** The one workload named by the object's `app.kubernetes.io/managed-by`, nearest first. */
+function managingWorkload(
+  obj: KubeObject,
+  workloadsByName: Map<string, KubeObject[]>,
+): KubeObject | undefined {
+  const name = obj.metadata.labels?.[MANAGED_BY];
+  const found = name ? workloadsByName.get(name) ?? [] : [];
+  if (found.length === 1) return found[0];
+  return found.find(w => w.metadata.namespace === obj.metadata.namespace);
 }
 
 function ownerReferences(obj: KubeObject): string[] {

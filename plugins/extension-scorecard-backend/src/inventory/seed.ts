@@ -50,3 +50,8 @@ export function newSeed(
     builder,
   };
 }
+
+/** The merge key of the CRDs of one API group, which webhooks guarding them share. */
+export function crdGroupKey(group: string): string {
+  return `crd-controller:group:${group}`;
+}
