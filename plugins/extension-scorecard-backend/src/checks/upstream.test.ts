@@ -22,6 +22,7 @@ import { specForObject } from '../collect/resources';
 import type { ClusterCollection, KubeObject } from '../collect/types';
 import { buildInventory } from '../inventory/buildInventory';
 import type { ExtensionComponent, Inventory } from '../inventory/model';
+import { clusterOf } from '../inventory/testdata/fixtures';
 import { evaluateInventory } from './index';
 
 const REPO = path.resolve(__dirname, '../../../..');
@@ -130,6 +131,50 @@ async function loadUpstream() {
   const scorecards = evaluateInventory(inventory, { now: NOW });
   return { clusters, inventory, scorecards };
 }
+
+describe('no object in two components', () => {
+  it('holds for the demo', async () => {
+    const clusters = await Promise.all(
+      ['prod-eu', 'staging-us'].map(name =>
+        readClusterDump({
+          name,
+          directory: path.join(REPO, 'examples/clusters', name),
+          now: () => NOW,
+        }),
+      ),
+    );
+    const entities = await readCatalogFiles([
+      path.join(REPO, 'examples/org.yaml'),
+      path.join(REPO, 'examples/entities.yaml'),
+    ]);
+    const inventory = buildInventory({ clusters, entities, now: NOW });
+    expect(inventory.components.length).toBeGreaterThan(10);
+    expect([...holders(inventory)].filter(([, ids]) => ids.length > 1)).toEqual(
+      [],
+    );
+  });
+
+  it('holds for the inventory fixtures, all in one cluster', () => {
+    const dir = path.join(__dirname, '../inventory/testdata');
+    const objects = fs
+      .readdirSync(dir)
+      .filter(f => f.endsWith('.yaml'))
+      .flatMap(f =>
+        parseAllDocuments(fs.readFileSync(path.join(dir, f), 'utf8'))
+          .map(d => d.toJS())
+          .filter(Boolean),
+      );
+    const inventory = buildInventory({
+      clusters: [clusterOf('fixtures', objects)],
+      entities: [],
+      now: NOW,
+    });
+    expect(inventory.components.length).toBeGreaterThan(10);
+    expect([...holders(inventory)].filter(([, ids]) => ids.length > 1)).toEqual(
+      [],
+    );
+  });
+});
 
 describe('real upstream manifests (examples/upstream)', () => {
   const expectations = loadExpectations();
