@@ -309,7 +309,9 @@ export class ProjectIndex {
       if (list) list.push(obj);
       else byNamespace.set(ns, [obj]);
     }
-    for (const [ns, objects] of byNamespace) {
+    for (const [ns, inNamespace] of byNamespace) {
+      // what Kubernetes creates in every namespace is the namespace's, not a project's
+      const objects = inNamespace.filter(o => !isNamespaceDefault(o));
       const roots = new Set(
         objects
           .filter(o => strong.has(o))
@@ -383,6 +385,11 @@ function managingWorkload(
   const found = name ? workloadsByName.get(name) ?? [] : [];
   if (found.length === 1) return found[0];
   return found.find(w => w.metadata.namespace === obj.metadata.namespace);
+}
+
+/** The `default` ServiceAccount the service account controller creates in every namespace. */
+function isNamespaceDefault(obj: KubeObject): boolean {
+  return obj.kind === 'ServiceAccount' && obj.metadata.name === 'default';
 }
 
 function ownerReferences(obj: KubeObject): string[] {
