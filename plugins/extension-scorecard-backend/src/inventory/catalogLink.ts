@@ -36,6 +36,8 @@ export function hasKubernetesAnnotations(entity: Entity): boolean {
 
 export interface EntityMatcher {
   selector: { kubernetesId?: string; labelSelector?: string };
+  /** A `key=value` every object the selector matches carries (for lookups), if any. */
+  requiredLabel?: string;
   matches(obj: KubeObject): boolean;
   findings: DescriptorFinding[];
 }
@@ -64,11 +66,15 @@ export function entityMatcher(entity: Entity): EntityMatcher {
     !namespace ||
     !obj.metadata.namespace ||
     obj.metadata.namespace === namespace;
+  const [required] = Object.entries(parsed?.matchLabels ?? {});
   return {
     selector: {
       ...(kubernetesId ? { kubernetesId } : {}),
       ...(labelSelector ? { labelSelector } : {}),
     },
+    ...(required && !kubernetesId
+      ? { requiredLabel: `${required[0]}=${required[1]}` }
+      : {}),
     findings,
     matches(obj) {
       if (!inNamespace(obj)) return false;
@@ -109,11 +115,13 @@ function hasTerms(s: LabelSelector): boolean {
 
 /**
  * Finds the entities that may match objects without testing every entity: by the
- * `backstage.io/kubernetes-id` label value, plus every entity using a label selector.
+ * `backstage.io/kubernetes-id` label value, by a label a selector requires
+ * (`app.kubernetes.io/instance=keda`), plus every entity whose selector requires none.
  * Candidates keep the order the entities were given in.
  */
 export class EntityLookup<T extends { matcher: EntityMatcher }> {
   private readonly byId = new Map<string, T[]>();
+  private readonly byLabel = new Map<string, T[]>();
   private readonly bySelector: T[] = [];
   private readonly order = new Map<T, number>();
 
@@ -122,7 +130,10 @@ export class EntityLookup<T extends { matcher: EntityMatcher }> {
       this.order.set(e, i);
       const id = e.matcher.selector.kubernetesId;
       if (id) this.byId.set(id, [...(this.byId.get(id) ?? []), e]);
-      if (e.matcher.selector.labelSelector) this.bySelector.push(e);
+      const label = e.matcher.requiredLabel;
+      if (label)
+        this.byLabel.set(label, [...(this.byLabel.get(label) ?? []), e]);
+      else if (e.matcher.selector.labelSelector) this.bySelector.push(e);
     });
   }
 
@@ -131,6 +142,11 @@ export class EntityLookup<T extends { matcher: EntityMatcher }> {
     for (const obj of objects) {
       for (const id of kubernetesIds(obj))
         this.byId.get(id)?.forEach(e => found.add(e));
+      if (this.byLabel.size === 0) continue;
+      for (const labels of labelSets(obj)) {
+        for (const [k, v] of Object.entries(labels ?? {}))
+          this.byLabel.get(`${k}=${v}`)?.forEach(e => found.add(e));
+      }
     }
     return [...found].sort((a, b) => this.order.get(a)! - this.order.get(b)!);
   }
