@@ -60,7 +60,14 @@ export interface Config {
         enabled?: boolean;
         /** Overrides the check's severity (critical fails are hard gates). */
         severity?: 'critical' | 'high' | 'medium' | 'low' | 'info';
-        /** Thresholds of the check, e.g. `warnDays`, `passMaxSeconds`, `allowedRegistries`. */
+        /**
+         * Thresholds of the check, e.g. `warnDays`, `passMaxSeconds`, `allowedRegistries`.
+         * The look-backs are durations judged from the clusters' collection times, not
+         * counts of collections: `availability.daemonset-coverage: { failAfterMinutes: 60 }`
+         * (a DaemonSet short of ready Pods fails once it has stayed short this long) and
+         * `upgrade.rollout-complete: { stuckAfterMinutes: 60 }` (a rollout of one
+         * generation still in progress after this long is stuck).
+         */
         [setting: string]: unknown;
       };
     };

@@ -92,7 +92,9 @@ export interface ComponentScopedCheck<
 
 /**
  * A check evaluated once per instance (cluster). The runner answers `unknown` on its
- * behalf when the cluster is stale or unreachable, or when one of `reads` was not ok.
+ * behalf when the cluster is stale or unreachable, when `needsVersion` is set and the
+ * server version is unknown, or when one of `reads`/`optionalReads` was not read
+ * completely, unless `failStandsWithout` lets it judge on what was read.
  *
  * @public
  */
@@ -104,6 +106,30 @@ export interface ClusterScopedCheck<
   reads?: readonly ResourceKey[];
   /** Resources of optional CRDs: `not-served` means "not installed" (empty), anything else but ok is unreadable. */
   optionalReads?: readonly ResourceKey[];
+  /**
+   * Reads (of `reads` and `optionalReads`) whose absence cannot undo a `fail`: more
+   * objects of these resources could only add to what the check fails on, never take a
+   * failure away. One more RoleBinding cannot remove a ClusterRoleBinding to
+   * cluster-admin, so `rbac.cluster-admin` lists the RBAC resources; one more
+   * EndpointSlice can turn "0 ready endpoints" into 2, so a check failing on too few
+   * endpoints must not list `endpointslices`.
+   *
+   * When some reads are missing and every missing one is listed here, the runner still
+   * evaluates the check, on the objects that were read completely in this collection
+   * (objects of the missing resources, including those kept from an earlier read, are
+   * left out of `instance` and `cluster`). Then:
+   *
+   * - `fail` stands: it was proven from data that was read. The runner adds which reads
+   *   were missing to the message and to `observed.missingReads`. The check must fail
+   *   only on what it was given, never because something is absent (it can tell what is
+   *   missing from `cluster.reads`).
+   * - any other verdict becomes `unknown` with the reason: the missing objects could
+   *   change it. The message says what the check found on what was read, and its
+   *   `observed` values are kept.
+   *
+   * A missing read that is not listed keeps the check `unknown` without running it.
+   */
+  failStandsWithout?: readonly ResourceKey[];
   /** The cluster's server version must be known. */
   needsVersion?: boolean;
   evaluate(component: ExtensionComponent, context: C): CheckOutcome;

@@ -248,12 +248,14 @@ describe('cluster faults, end to end through the API', () => {
       r.checkId.startsWith('webhook.'),
     );
     expect(webhookChecks.length).toBeGreaterThan(3);
-    for (const r of webhookChecks) {
-      expect(r).toMatchObject({
-        status: 'unknown',
-        message: expect.stringContaining('HTTP 500'),
-      });
-    }
+    // unknown, naming the failed read; or a fail the configurations that were read
+    // prove on their own (Kyverno's mutating one), saying so
+    const honest = (r: CheckResult, reason: string) =>
+      r.message.includes(reason) &&
+      (r.status === 'unknown' ||
+        (r.status === 'fail' && r.message.includes('proven on what was read')));
+    expect(webhookChecks.filter(r => !honest(r, 'HTTP 500'))).toEqual([]);
+    expect(webhookChecks.some(r => r.status === 'unknown')).toBe(true);
     // the checks that read ClusterRoles (rbac.default-sa only reads workloads)
     const rbac = resultsIn(kyverno, 'staging-us').filter(r =>
       [
@@ -264,12 +266,7 @@ describe('cluster faults, end to end through the API', () => {
       ].includes(r.checkId),
     );
     expect(rbac.length).toBe(4);
-    for (const r of rbac) {
-      expect(r).toMatchObject({
-        status: 'unknown',
-        message: expect.stringContaining('forbidden'),
-      });
-    }
+    expect(rbac.filter(r => !honest(r, 'forbidden'))).toEqual([]);
     // never a pass built on missing data, and the other clusters are untouched
     expect(
       webhookChecks.concat(rbac).some((r: CheckResult) => r.status === 'pass'),

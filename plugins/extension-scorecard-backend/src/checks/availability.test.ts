@@ -3,14 +3,20 @@ import { caBundle } from './__testUtils__/certificates';
 import { NOW } from './__testUtils__/components';
 import {
   admissionWebhookFixture,
-  CLUSTER,
   cniFixture,
   crdControllerFixture,
   run,
   schedulerFixture,
   type Fixture,
 } from './__testUtils__/fixtures';
-import { deployment, podDisruptionBudget } from './__testUtils__/kube';
+import { ConfigReader } from '@backstage/config';
+import { readChecksConfig } from './config';
+import {
+  deployment,
+  FORBIDDEN,
+  podDisruptionBudget,
+  statefulSet,
+} from './__testUtils__/kube';
 
 describe('availability checks', () => {
   let webhook: Fixture;
@@ -41,6 +47,92 @@ describe('availability checks', () => {
       backend(f).spec.replicas = 2;
       backend(f).status.readyReplicas = 1;
       expect(run(f, 'availability.replicas').status).toBe('fail');
+    });
+    it('counts StatefulSets like Deployments (spec.replicas, readyReplicas)', () => {
+      const f = crdControllerFixture();
+      f.objects.statefulSets = [
+        statefulSet('tenants', 'tenant-store', {
+          replicas: 3,
+          readyReplicas: 1,
+        }),
+      ];
+      expect(run(f, 'availability.replicas')).toMatchObject({
+        status: 'warn',
+        message: expect.stringContaining(
+          'StatefulSet/tenants/tenant-store replicas 3, ready 1',
+        ),
+      });
+      // a webhook served by a StatefulSet is a sync-path backend
+      const g = sync();
+      const [backendDeployment] = g.objects.deployments.splice(0, 1);
+      g.objects.statefulSets = [
+        statefulSet('kyverno', backendDeployment.metadata.name, {
+          replicas: 1,
+          labels: backendDeployment.spec.selector.matchLabels,
+        }),
+      ];
+      expect(run(g, 'availability.replicas')).toMatchObject({
+        status: 'fail',
+        message:
+          'StatefulSet/kyverno/kyverno-admission-controller replicas 1, ready 1 (< 2 on the sync-api path)',
+      });
+    });
+    it('a short sync-path backend fails even when other workloads could not be read', () => {
+      const f = sync();
+      backend(f).spec.replicas = 1;
+      backend(f).status.readyReplicas = 1;
+      f.cluster.reads.statefulsets = FORBIDDEN;
+      expect(run(f, 'availability.replicas')).toMatchObject({
+        status: 'fail',
+        message: expect.stringMatching(
+          /^Deployment\/kyverno\/kyverno-admission-controller replicas 1, ready 1 \(< 2 on the sync-api path\) \(proven on what was read; reading statefulsets in cluster prod-eu was forbidden/,
+        ),
+        observed: { missingReads: { statefulsets: expect.any(String) } },
+      });
+    });
+    it('is unknown, not pass, when a missing read could change a passing verdict', () => {
+      const f = sync();
+      f.cluster.reads.statefulsets = FORBIDDEN;
+      expect(run(f, 'availability.replicas')).toMatchObject({
+        status: 'unknown',
+        message: expect.stringMatching(
+          /^cannot judge: reading statefulsets in cluster prod-eu was forbidden .*\(on what was read: pass, Deployment\/kyverno\/kyverno-admission-controller 3\/3 ready\)$/,
+        ),
+        observed: { onWhatWasRead: 'pass' },
+      });
+    });
+    it('does not prove a fail on a fallback choice of workloads', () => {
+      // no Service: the backends cannot be told apart, so every Deployment is judged
+      const f = sync();
+      f.objects.services = [];
+      f.clusterObjects.services = [];
+      f.cluster.objects.services = [];
+      backend(f).spec.replicas = 1;
+      expect(run(f, 'availability.replicas').status).toBe('fail');
+      // with the StatefulSets unread, the real backend may be among them
+      f.cluster.reads.statefulsets = FORBIDDEN;
+      expect(run(f, 'availability.replicas')).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining(
+          'cannot tell which workloads the API server calls',
+        ),
+      });
+    });
+    it('judges on what was read: objects kept from an earlier read prove nothing', () => {
+      const f = crdControllerFixture();
+      f.objects.statefulSets = [
+        statefulSet('tenants', 'stale-store', { replicas: 1 }),
+      ];
+      f.cluster.objects.statefulsets = f.objects.statefulSets;
+      f.cluster.reads.statefulsets = {
+        state: 'failed',
+        reason:
+          'timeout; objects kept from the last good read at 2026-01-15T09:00:00Z',
+        lastReadAt: '2026-01-15T09:00:00Z',
+      };
+      const result = run(f, 'availability.replicas');
+      expect(result.status).toBe('unknown');
+      expect(result.message).not.toContain('stale-store');
     });
     it('judges only the backends on the sync path, not background controllers', () => {
       const f = sync();
@@ -220,53 +312,128 @@ describe('availability checks', () => {
   });
 
   describe('availability.daemonset-coverage', () => {
-    const previous = (
-      status: CheckResult['status'],
-      shortfall: string[],
-    ): CheckResult => ({
-      checkId: 'availability.daemonset-coverage',
-      dimension: 'availability',
-      severity: 'high',
-      status,
-      cluster: CLUSTER,
-      message: 'earlier',
-      remediation: '',
-      observed: { shortfall },
+    const COVERAGE = 'availability.daemonset-coverage';
+    /** The fixture collected `minutes` after its first collection (10:00Z). */
+    const at = (f: Fixture, minutes: number) => {
+      f.cluster.collectedAt = new Date(
+        Date.parse('2026-01-15T10:00:00Z') + minutes * 60_000,
+      ).toISOString();
+      return f;
+    };
+    const after = (f: Fixture, result: CheckResult) => ({
+      previous: new Map([[f.component.id, [result]]]),
     });
+    const short = () => {
+      const f = cniFixture();
+      f.objects.daemonSets[0].status.numberReady = 2;
+      return f;
+    };
 
     it('passes when ready on every desired node', () => {
-      expect(
-        run(cniFixture(), 'availability.daemonset-coverage'),
-      ).toMatchObject({
+      expect(run(cniFixture(), COVERAGE)).toMatchObject({
         status: 'pass',
         message: 'calico-system/calico-node ready on all 3 desired nodes',
       });
     });
-    it('warns the first time ready < desired, fails when it persists across collections', () => {
-      const f = cniFixture();
-      f.objects.daemonSets[0].status.numberReady = 2;
-      expect(run(f, 'availability.daemonset-coverage')).toMatchObject({
+    it('warns when ready < desired, with the collection time it was first seen', () => {
+      expect(run(short(), COVERAGE)).toMatchObject({
         status: 'warn',
         message:
-          'calico-system/calico-node ready 2 of 3 desired (first collection seeing it)',
+          'calico-system/calico-node ready 2 of 3 desired since 2026-01-15T10:00:00.000Z (fails once it lasts 60 min)',
+        observed: {
+          shortfall: ['calico-system/calico-node'],
+          since: { 'calico-system/calico-node': '2026-01-15T10:00:00.000Z' },
+          failAfterMinutes: 60,
+        },
       });
-      const prev = new Map([
-        [f.component.id, [previous('warn', ['calico-system/calico-node'])]],
-      ]);
-      expect(
-        run(f, 'availability.daemonset-coverage', { previous: prev }),
-      ).toMatchObject({
+    });
+    it('stays warn on a refresh 40 minutes later (time, not collections, counts)', () => {
+      const f = short();
+      const first = run(f, COVERAGE);
+      const refresh = run(at(f, 40), COVERAGE, after(f, first));
+      expect(refresh).toMatchObject({
+        status: 'warn',
+        observed: {
+          since: { 'calico-system/calico-node': '2026-01-15T10:00:00.000Z' },
+        },
+      });
+      // and a third look 10 minutes after that still counts from the first sighting
+      expect(run(at(f, 50), COVERAGE, after(f, refresh)).status).toBe('warn');
+    });
+    it('fails once the shortfall has lasted the configured duration', () => {
+      const f = short();
+      const first = run(f, COVERAGE);
+      const refresh = run(at(f, 40), COVERAGE, after(f, first));
+      expect(run(at(f, 61), COVERAGE, after(f, refresh))).toMatchObject({
         status: 'fail',
         message:
-          'calico-system/calico-node ready 2 of 3 desired for longer than one collection',
+          'calico-system/calico-node ready 2 of 3 desired since 2026-01-15T10:00:00.000Z (1 h 1 min ≥ 60 min)',
       });
-      const unrelated = new Map([
-        [f.component.id, [previous('warn', ['calico-system/other'])]],
-      ]);
+      // one hourly collection later is already past the default
+      expect(run(at(f, 60), COVERAGE, after(f, first)).status).toBe('fail');
+      const config = readChecksConfig(
+        new ConfigReader({
+          extensionScorecard: {
+            checks: { [COVERAGE]: { failAfterMinutes: 120 } },
+          },
+        }),
+      );
       expect(
-        run(f, 'availability.daemonset-coverage', { previous: unrelated })
-          .status,
+        run(at(f, 90), COVERAGE, { ...after(f, first), config }).status,
       ).toBe('warn');
+      expect(
+        run(at(f, 120), COVERAGE, { ...after(f, first), config }).status,
+      ).toBe('fail');
+    });
+    it('starts again when the shortfall cleared and came back', () => {
+      const f = short();
+      const first = run(f, COVERAGE);
+      const healthy = cniFixture();
+      const cleared = run(at(healthy, 30), COVERAGE, after(healthy, first));
+      expect(cleared.status).toBe('pass');
+      const back = run(at(f, 90), COVERAGE, after(f, cleared));
+      expect(back).toMatchObject({
+        status: 'warn',
+        observed: {
+          since: { 'calico-system/calico-node': '2026-01-15T11:30:00.000Z' },
+        },
+      });
+      // another DaemonSet's shortfall is not this one's
+      const other = {
+        ...first,
+        observed: {
+          since: { 'calico-system/other': '2026-01-15T08:00:00.000Z' },
+        },
+      };
+      expect(run(at(f, 90), COVERAGE, after(f, other)).status).toBe('warn');
+    });
+    it('keeps counting through a result that was unknown on partial data', () => {
+      const f = short();
+      const first = run(f, COVERAGE);
+      f.cluster.reads.nodes = FORBIDDEN;
+      const partial = run(at(f, 30), COVERAGE, after(f, first));
+      expect(partial).toMatchObject({
+        status: 'unknown',
+        observed: {
+          since: { 'calico-system/calico-node': '2026-01-15T10:00:00.000Z' },
+        },
+      });
+      f.cluster.reads.nodes = { state: 'ok' };
+      expect(run(at(f, 65), COVERAGE, after(f, partial)).status).toBe('fail');
+    });
+    it('a lasting shortfall fails even when the Nodes could not be read', () => {
+      const f = short();
+      const first = run(f, COVERAGE);
+      f.cluster.reads.nodes = FORBIDDEN;
+      expect(run(at(f, 70), COVERAGE, after(f, first))).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining(
+          'reading nodes in cluster prod-eu was forbidden',
+        ),
+        observed: {
+          missingReads: { nodes: expect.stringContaining('forbidden') },
+        },
+      });
     });
     it('warns when a network plugin does not cover every node', () => {
       const f = cniFixture();

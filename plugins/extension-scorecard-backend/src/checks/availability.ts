@@ -5,39 +5,86 @@ import type {
   BuiltinClusterContext,
 } from './builtinContext';
 import {
+  conditionsSince,
   fail,
+  formatMinutes,
+  isNodeExtension,
+  judgedWithout,
   listed,
+  missingReads,
   notApplicable,
   numberSetting,
+  syncPathOf,
   pass,
-  previousResult,
+  unknown,
   warn,
   WORKLOAD_KINDS,
 } from './builtinContext';
+import type { CheckOutcome } from './types';
 import { selectorMatches } from './kubernetes/labelSelectors';
 import {
   containersOf,
   desiredReplicas,
+  isReplicated,
+  readyReplicas,
   type Workload,
 } from './kubernetes/workloads';
 
-/**
- * The Deployments an availability check judges. For sync-path kinds: the backends the
- * API server or the scheduling path calls (all Deployments when none can be told apart);
- * for other kinds: every Deployment.
- */
-function deploymentsOf(context: BuiltinClusterContext): Workload[] {
-  const deployments = context.facts.workloads.filter(
-    w => w.kind === 'Deployment',
-  );
-  if (!context.kind.syncPath) return deployments;
-  const backends = context.facts.syncBackends;
-  return backends.length ? backends : deployments;
+/** The replicated workloads (Deployments and StatefulSets) and the reads they come from. */
+const REPLICATED_READS = ['deployments', 'statefulsets'] as const;
+/** Every workload kind. */
+const WORKLOAD_READS = ['deployments', 'statefulsets', 'daemonsets'] as const;
+
+/** The replicated workloads an availability check judges, and whether that choice is proven. */
+interface Judged {
+  workloads: Workload[];
+  /** Set when the choice could change with missing data: why. */
+  unproven?: string;
 }
 
-function noDeployments(context: BuiltinClusterContext) {
+/**
+ * The Deployments and StatefulSets an availability check judges. On the sync path
+ * (the component's kind or one of its facets): the backends the API server or the
+ * scheduling path calls, all replicated workloads when none can be told apart; for
+ * other kinds: every replicated workload.
+ *
+ * Telling the backends apart needs the Services and every workload; when some of those
+ * were not read, the backends found stay backends (a fail on them stands), but falling
+ * back to "all of them" is not proven.
+ */
+function judgedWorkloads(context: BuiltinClusterContext): Judged {
+  const replicated = context.facts.workloads.filter(isReplicated);
+  if (!syncPathOf(context)) return { workloads: replicated };
+  const backends = context.facts.syncBackends;
+  if (backends.length) return { workloads: backends };
+  const missing = Object.values(
+    missingReads(context, ['services', ...REPLICATED_READS]),
+  ).filter(Boolean);
+  return {
+    workloads: replicated,
+    unproven: missing.length
+      ? `cannot tell which workloads the API server calls: ${missing.join(
+          '; ',
+        )}`
+      : undefined,
+  };
+}
+
+/**
+ * A verdict for a component that may be on the sync path, on workloads chosen with the
+ * Services: proven only when they were read (the runner handles the declared reads).
+ */
+function withServices(
+  context: BuiltinClusterContext,
+  outcome: CheckOutcome,
+): CheckOutcome {
+  if (!context.facets.some(k => k.syncPath)) return outcome;
+  return judgedWithout(outcome, missingReads(context, ['services']));
+}
+
+function noReplicated(context: BuiltinClusterContext) {
   return notApplicable(
-    `no backend Deployment of this component in cluster ${context.index.name}`,
+    `no backend Deployment or StatefulSet of this component in cluster ${context.index.name}`,
   );
 }
 
@@ -53,40 +100,49 @@ const replicas: BuiltinClusterCheck = {
   kinds: WORKLOAD_KINDS,
   severity: 'high',
   scope: 'cluster',
-  reads: ['deployments'],
+  reads: [...REPLICATED_READS],
+  // one more workload cannot make a short backend long enough
+  failStandsWithout: [...REPLICATED_READS],
   title: 'Backends run more than one replica',
   remediation:
     'Run at least 2 replicas (with leader election for controllers) so a node loss or a rollout does not take the extension down; sync-path backends must never run one.',
   evaluate(_component, context) {
-    const deployments = deploymentsOf(context);
-    if (!deployments.length) return noDeployments(context);
+    const { workloads, unproven } = judgedWorkloads(context);
+    if (unproven) return unknown(unproven);
+    if (!workloads.length) return noReplicated(context);
     const min = numberSetting(context, 'minReplicas');
-    const sync = context.kind.syncPath;
+    const sync = syncPathOf(context);
     const short: string[] = [];
     const observed: Record<string, unknown> = {};
-    for (const d of deployments) {
-      const desired = desiredReplicas(d.object);
-      const ready = d.object.status?.readyReplicas ?? 0;
-      observed[d.ref] = { replicas: desired, readyReplicas: ready };
+    for (const w of workloads) {
+      const desired = desiredReplicas(w.object);
+      const ready = readyReplicas(w.object);
+      observed[w.ref] = { replicas: desired, readyReplicas: ready };
       if (desired < min || ready < min)
-        short.push(`${d.ref} replicas ${desired}, ready ${ready}`);
+        short.push(`${w.ref} replicas ${desired}, ready ${ready}`);
     }
     if (short.length) {
       const text = `${listed(short)} (< ${min}${
-        sync ? ` on the ${context.kind.pathClass} path` : ''
+        sync ? ` on the ${sync.pathClass} path` : ''
       })`;
-      return sync ? fail(text, observed) : warn(text, observed);
+      return withServices(
+        context,
+        sync ? fail(text, observed) : warn(text, observed),
+      );
     }
-    return pass(
-      `${listed(
-        deployments.map(
-          d =>
-            `${d.ref} ${(observed[d.ref] as any).readyReplicas}/${
-              (observed[d.ref] as any).replicas
-            } ready`,
-        ),
-      )}`,
-      observed,
+    return withServices(
+      context,
+      pass(
+        `${listed(
+          workloads.map(
+            w =>
+              `${w.ref} ${(observed[w.ref] as any).readyReplicas}/${
+                (observed[w.ref] as any).replicas
+              } ready`,
+          ),
+        )}`,
+        observed,
+      ),
     );
   },
 };
@@ -103,32 +159,35 @@ const pdb: BuiltinClusterCheck = {
   kinds: WORKLOAD_KINDS,
   severity: 'high',
   scope: 'cluster',
-  reads: ['deployments', 'poddisruptionbudgets'],
+  reads: [...REPLICATED_READS, 'poddisruptionbudgets'],
+  // a missing budget is only proven with the budgets read; one more workload cannot add one
+  failStandsWithout: [...REPLICATED_READS],
   title: 'A PodDisruptionBudget protects the backend',
   remediation:
     'Add a PodDisruptionBudget selecting the backend Pods (e.g. maxUnavailable 1) so node drains keep replicas serving; avoid budgets that allow no disruption at all.',
   docsUrl: 'https://kubernetes.io/docs/tasks/run-application/configure-pdb/',
   evaluate(_component, context) {
-    const deployments = deploymentsOf(context);
-    if (!deployments.length) return noDeployments(context);
+    const { workloads, unproven } = judgedWorkloads(context);
+    if (unproven) return unknown(unproven);
+    if (!workloads.length) return noReplicated(context);
     const missing: string[] = [];
     const blocking: string[] = [];
     const covered: string[] = [];
     const observed: Record<string, unknown> = {};
-    for (const d of deployments) {
+    for (const w of workloads) {
       const candidates = new Set([
         ...context.instance.objects.podDisruptionBudgets,
-        ...context.index.podDisruptionBudgetsIn(d.namespace),
+        ...context.index.podDisruptionBudgetsIn(w.namespace),
       ]);
       const budgets = [...candidates].filter(
-        p => p.metadata.namespace === d.namespace && selectsWorkload(p, d),
+        p => p.metadata.namespace === w.namespace && selectsWorkload(p, w),
       );
-      observed[d.ref] = budgets.map(p => p.metadata.name);
+      observed[w.ref] = budgets.map(p => p.metadata.name);
       if (!budgets.length) {
-        missing.push(d.ref);
+        missing.push(w.ref);
         continue;
       }
-      const replicasWanted = desiredReplicas(d.object);
+      const replicasWanted = desiredReplicas(w.object);
       const budget = budgets[0];
       const maxUnavailable = budget.spec?.maxUnavailable;
       const minAvailable = budget.spec?.minAvailable;
@@ -137,7 +196,7 @@ const pdb: BuiltinClusterCheck = {
         maxUnavailable === '0%' ||
         minAvailable === '100%' ||
         (typeof minAvailable === 'number' && minAvailable >= replicasWanted);
-      const text = `${d.ref} by PDB ${budget.metadata.name} (${
+      const text = `${w.ref} by PDB ${budget.metadata.name} (${
         maxUnavailable !== undefined
           ? `maxUnavailable ${maxUnavailable}`
           : `minAvailable ${minAvailable}`
@@ -146,14 +205,15 @@ const pdb: BuiltinClusterCheck = {
         blocking.push(`${text} allows no disruption: node drains block`);
       else covered.push(text);
     }
+    let outcome: CheckOutcome;
     if (missing.length) {
       const text = `no PodDisruptionBudget selects ${listed(missing)}`;
-      return context.kind.syncPath
+      outcome = syncPathOf(context)
         ? fail(text, observed)
         : warn(text, observed);
-    }
-    if (blocking.length) return warn(listed(blocking), observed);
-    return pass(`covered: ${listed(covered)}`, observed);
+    } else if (blocking.length) outcome = warn(listed(blocking), observed);
+    else outcome = pass(`covered: ${listed(covered)}`, observed);
+    return withServices(context, outcome);
   },
 };
 
@@ -163,7 +223,7 @@ const probes: BuiltinClusterCheck = {
   kinds: WORKLOAD_KINDS,
   severity: 'medium',
   scope: 'cluster',
-  reads: ['deployments', 'daemonsets'],
+  reads: [...WORKLOAD_READS],
   title: 'Containers have liveness and readiness probes',
   remediation:
     'Give each serving container a readinessProbe (so traffic only reaches ready replicas) and a livenessProbe (so a hung process restarts).',
@@ -202,7 +262,7 @@ const priority: BuiltinClusterCheck = {
   kinds: WORKLOAD_KINDS,
   severity: 'medium',
   scope: 'cluster',
-  reads: ['deployments', 'daemonsets'],
+  reads: [...WORKLOAD_READS],
   title: 'Critical backends have a priority class',
   remediation:
     'Set priorityClassName (system-cluster-critical for sync-path backends, system-node-critical for node agents) so they are not evicted or starved first.',
@@ -211,7 +271,8 @@ const priority: BuiltinClusterCheck = {
   evaluate(_component, context) {
     const workloads = context.facts.workloads;
     if (!workloads.length) return noWorkloads(context);
-    const needs = context.kind.syncPath || context.kind.nodeExtension;
+    const sync = !!syncPathOf(context);
+    const needs = sync || isNodeExtension(context);
     const unset = workloads.filter(w => !w.podSpec.priorityClassName);
     const observed = {
       priorityClassNames: Object.fromEntries(
@@ -222,9 +283,7 @@ const priority: BuiltinClusterCheck = {
       return warn(
         `${listed(unset.map(w => w.ref))} ha${
           unset.length > 1 ? 've' : 's'
-        } no priorityClassName (${
-          context.kind.syncPath ? 'sync-path' : 'node'
-        } extension)`,
+        } no priorityClassName (${sync ? 'sync-path' : 'node'} extension)`,
         observed,
       );
     }
@@ -253,106 +312,130 @@ const spread: BuiltinClusterCheck = {
   kinds: WORKLOAD_KINDS,
   severity: 'medium',
   scope: 'cluster',
-  reads: ['deployments'],
+  reads: [...REPLICATED_READS],
   title: 'Replicas spread across nodes',
   remediation:
     'Add topologySpreadConstraints (topologyKey kubernetes.io/hostname or a zone) or a podAntiAffinity so replicas do not share one node.',
   docsUrl:
     'https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/',
   evaluate(_component, context) {
-    const deployments = deploymentsOf(context);
-    if (!deployments.length) return noDeployments(context);
-    const multi = deployments.filter(d => desiredReplicas(d.object) >= 2);
+    const { workloads, unproven } = judgedWorkloads(context);
+    if (unproven) return unknown(unproven);
+    if (!workloads.length) return noReplicated(context);
+    const multi = workloads.filter(w => desiredReplicas(w.object) >= 2);
     if (!multi.length) {
-      return pass(
-        `single-replica Deployment(s) ${listed(
-          deployments.map(d => d.ref),
-        )}: nothing to spread (see availability.replicas)`,
+      return withServices(
+        context,
+        pass(
+          `single-replica workload(s) ${listed(
+            workloads.map(w => w.ref),
+          )}: nothing to spread (see availability.replicas)`,
+        ),
       );
     }
     const unspread = multi.filter(
-      d =>
-        !d.podSpec.topologySpreadConstraints?.length &&
-        !d.podSpec.affinity?.podAntiAffinity,
+      w =>
+        !w.podSpec.topologySpreadConstraints?.length &&
+        !w.podSpec.affinity?.podAntiAffinity,
     );
-    const observed = { unspread: unspread.map(d => d.ref) };
+    const observed = { unspread: unspread.map(w => w.ref) };
     if (unspread.length) {
-      return warn(
-        `${listed(
-          unspread.map(d => `${d.ref} (${desiredReplicas(d.object)} replicas)`),
-        )} ha${
-          unspread.length > 1 ? 've' : 's'
-        } no topologySpreadConstraints or podAntiAffinity`,
-        observed,
+      return withServices(
+        context,
+        warn(
+          `${listed(
+            unspread.map(
+              w => `${w.ref} (${desiredReplicas(w.object)} replicas)`,
+            ),
+          )} ha${
+            unspread.length > 1 ? 've' : 's'
+          } no topologySpreadConstraints or podAntiAffinity`,
+          observed,
+        ),
       );
     }
-    return pass(
-      `${multi.length} multi-replica Deployment(s) spread by topology constraints or anti-affinity`,
-      observed,
+    return withServices(
+      context,
+      pass(
+        `${multi.length} multi-replica workload(s) spread by topology constraints or anti-affinity`,
+        observed,
+      ),
     );
   },
 };
 
+const COVERAGE = 'availability.daemonset-coverage';
+
 const daemonSetCoverage: BuiltinClusterCheck = {
-  id: 'availability.daemonset-coverage',
+  id: COVERAGE,
   dimension: 'availability',
   kinds: WORKLOAD_KINDS,
   severity: 'high',
   scope: 'cluster',
   reads: ['daemonsets', 'nodes'],
+  // the shortfall is read from the DaemonSet's own status; nodes only add the CNI note
+  failStandsWithout: ['nodes'],
   title: 'Node agents are ready on every node that needs them',
   remediation:
     'Find why the DaemonSet Pods are not ready on those nodes (image, crash loop, taints without tolerations, resource pressure): the extension is broken there.',
-  evaluate(component, context) {
+  evaluate(_component, context) {
     const daemonSets = context.instance.objects.daemonSets;
     if (!daemonSets.length)
       return notApplicable(
         `no DaemonSet of this component in cluster ${context.index.name}`,
       );
     const nodeCount = context.index.objects('nodes').length;
-    const short: string[] = [];
+    const failAfter = numberSetting(context, 'failAfterMinutes');
     const notes: string[] = [];
     const observed: Record<string, unknown> = { nodes: nodeCount };
+    const shortfall: Array<{ name: string; text: string }> = [];
     for (const ds of daemonSets) {
       const name = `${ds.metadata.namespace}/${ds.metadata.name}`;
       const desired = ds.status?.desiredNumberScheduled ?? 0;
       const ready = ds.status?.numberReady ?? 0;
       observed[name] = { desired, ready };
       if (ready < desired)
-        short.push(`${name} ready ${ready} of ${desired} desired`);
-      else if (component.kind === 'cni' && desired < nodeCount) {
+        shortfall.push({
+          name,
+          text: `${name} ready ${ready} of ${desired} desired`,
+        });
+      else if (hasCni(context) && desired < nodeCount) {
         notes.push(`${name} runs on ${desired} of ${nodeCount} nodes`);
       }
     }
-    if (short.length) {
-      const shortfall = daemonSets
-        .filter(
-          ds =>
-            (ds.status?.numberReady ?? 0) <
-            (ds.status?.desiredNumberScheduled ?? 0),
-        )
-        .map(ds => `${ds.metadata.namespace}/${ds.metadata.name}`);
-      const before = previousResult(
+    if (shortfall.length) {
+      // how long each shortfall has lasted, from the collection times
+      const { since, minutes } = conditionsSince(
         context,
-        'availability.daemonset-coverage',
-        context.index.name,
+        COVERAGE,
+        shortfall.map(s => s.name),
       );
-      const beforeShort = before?.observed?.shortfall;
-      const persisted =
-        !!before &&
-        (before.status === 'warn' || before.status === 'fail') &&
-        (Array.isArray(beforeShort)
-          ? shortfall.some(n => beforeShort.includes(n))
-          : true);
-      return persisted
-        ? fail(`${listed(short)} for longer than one collection`, {
-            ...observed,
-            shortfall,
-          })
-        : warn(`${listed(short)} (first collection seeing it)`, {
-            ...observed,
-            shortfall,
-          });
+      const lasting = shortfall.filter(s => minutes[s.name] >= failAfter);
+      const shortObserved = {
+        ...observed,
+        shortfall: shortfall.map(s => s.name),
+        since,
+        failAfterMinutes: failAfter,
+      };
+      if (lasting.length) {
+        return fail(
+          `${listed(
+            lasting.map(
+              s =>
+                `${s.text} since ${since[s.name]} (${formatMinutes(
+                  minutes[s.name],
+                )} ≥ ${failAfter} min)`,
+            ),
+          )}`,
+          shortObserved,
+        );
+      }
+      return warn(
+        `${listed(
+          shortfall.map(s => `${s.text} since ${since[s.name]}`),
+        )} (fails once it lasts ${failAfter} min)`,
+        shortObserved,
+      );
     }
     if (notes.length)
       return warn(
@@ -372,6 +455,10 @@ const daemonSetCoverage: BuiltinClusterCheck = {
     );
   },
 };
+
+function hasCni(context: BuiltinClusterContext): boolean {
+  return context.facets.some(k => k.id === 'cni');
+}
 
 export const availabilityChecks = [
   replicas,

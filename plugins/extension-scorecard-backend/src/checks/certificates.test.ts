@@ -106,6 +106,28 @@ describe('certificate checks', () => {
         message: expect.stringContaining('mutatingwebhookconfigurations'),
       });
     });
+    it('fails on an empty bundle that was read, although other webhook configurations were not', () => {
+      const f = fresh();
+      delete clientConfig(f).caBundle;
+      f.objects.validatingWebhookConfigurations[0].metadata.annotations = {};
+      f.cluster.reads.mutatingwebhookconfigurations = FORBIDDEN;
+      expect(run(f, 'cert.ca-bundle')).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining(
+          'empty and no CA injection annotation (proven on what was read; reading mutatingwebhookconfigurations',
+        ),
+      });
+    });
+    it('judges the caBundles of its facets too (a CNI project with a webhook)', () => {
+      const f = fresh();
+      f.component.kind = 'cni';
+      f.component.facets = ['cni', 'admission-webhook'];
+      f.cluster.reads.validatingwebhookconfigurations = FORBIDDEN;
+      expect(run(f, 'cert.ca-bundle')).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining('validatingwebhookconfigurations'),
+      });
+    });
   });
 
   describe('cert.expiry', () => {
@@ -145,6 +167,27 @@ describe('certificate checks', () => {
         message: expect.stringMatching(
           /caBundle \(CN=gatekeeper-ca\) expires \d{4}-\d\d-\d\d, 5 days \(< 7 days\)$/,
         ),
+      });
+    });
+    it('fails on a bundle that was read although the Certificates were not', () => {
+      const f = fresh();
+      clientConfig(f).caBundle = bundles.soon;
+      f.cluster.reads.certificates = FORBIDDEN;
+      expect(run(f, 'cert.expiry')).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining(
+          '(< 7 days) (proven on what was read; reading certificates in cluster prod-eu was forbidden',
+        ),
+      });
+    });
+    it('warns only when every source was read: a nearer expiry could be unread', () => {
+      const f = fresh();
+      clientConfig(f).caBundle = bundles.close;
+      expect(run(f, 'cert.expiry').status).toBe('warn');
+      f.cluster.reads.certificates = FORBIDDEN;
+      expect(run(f, 'cert.expiry')).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining('(on what was read: warn, '),
       });
     });
     it('fails once expired', () => {

@@ -7,14 +7,17 @@ import type {
 } from './builtinContext';
 import {
   fail,
+  judgedWithout,
   listed,
+  missingReads,
   notApplicable,
   numberSetting,
   pass,
   unknown,
-  unreadableOutcome,
   warn,
 } from './builtinContext';
+import type { TlsEndpoint } from './facts/certificateInventory';
+import type { CheckOutcome } from './types';
 
 const TLS_KINDS = ['admission-webhook', 'aggregated-api', 'crd-controller'];
 
@@ -28,8 +31,50 @@ const BUNDLE_READS: Record<string, ResourceKey[]> = {
   'crd-controller': ['customresourcedefinitions'],
 };
 
+/** The resources carrying this component's caBundles: those of its kind and facets. */
 function bundleReadsOf(context: BuiltinClusterContext): ResourceKey[] {
-  return BUNDLE_READS[context.kind.id] ?? [];
+  return [...new Set(context.facets.flatMap(k => BUNDLE_READS[k.id] ?? []))];
+}
+
+const KEY_OF_KIND: Record<string, ResourceKey> = {
+  ValidatingWebhookConfiguration: 'validatingwebhookconfigurations',
+  MutatingWebhookConfiguration: 'mutatingwebhookconfigurations',
+  APIService: 'apiservices',
+  CustomResourceDefinition: 'customresourcedefinitions',
+};
+
+/**
+ * What the certificate checks judge, as far as it was read in this collection:
+ * caBundles of objects whose resource was read, and cert-manager Certificates when
+ * those were read (objects kept from an earlier read prove nothing about now), plus
+ * why the rest is missing.
+ */
+function readTrust(context: BuiltinClusterContext): {
+  endpoints: TlsEndpoint[];
+  findings: CertificateFinding[];
+  certificates: KubeObject[];
+  missing: Partial<Record<ResourceKey, string | undefined>>;
+} {
+  const missing = missingReads(context, bundleReadsOf(context));
+  const certificatesUnreadable = context.index.unreadable('certificates');
+  const endpoints = context.facts.tlsEndpoints.filter(e => {
+    const key = KEY_OF_KIND[e.object.kind];
+    return !key || !context.index.unreadable(key);
+  });
+  const sources = new Set(endpoints.map(e => e.source));
+  const findings = context.facts.certificates.filter(f =>
+    f.source.startsWith('Certificate/')
+      ? !certificatesUnreadable
+      : sources.has(f.source),
+  );
+  return {
+    endpoints,
+    findings,
+    certificates: certificatesUnreadable
+      ? []
+      : context.instance.objects.certificates,
+    missing,
+  };
 }
 
 function noTls(context: BuiltinClusterContext) {
@@ -49,47 +94,53 @@ const caBundle: BuiltinClusterCheck = {
     "Set caBundle to the CA that signed the serving certificate, or let cert-manager's CA injector fill it (annotation cert-manager.io/inject-ca-from: <namespace>/<certificate>); never use insecureSkipTLSVerify.",
   docsUrl: 'https://cert-manager.io/docs/concepts/ca-injector/',
   evaluate(_component, context) {
-    const blocked = unreadableOutcome(context, bundleReadsOf(context));
-    if (blocked) return blocked;
-    const endpoints = context.facts.tlsEndpoints;
-    if (!endpoints.length) return noTls(context);
-    const failures: string[] = [];
-    const warnings: string[] = [];
-    for (const e of endpoints) {
-      if (e.insecureSkipTLSVerify)
-        warnings.push(
-          `${e.object.kind}/${e.object.metadata.name} insecureSkipTLSVerify: true`,
-        );
-      if (e.caBundle) continue;
-      if (e.injection)
-        warnings.push(
-          `${e.source} empty although ${e.injection} (is cainjector running?)`,
-        );
-      else if (e.url)
-        warnings.push(
-          `${e.source} empty: calls ${e.url} trusting the system roots`,
-        );
-      else if (!e.insecureSkipTLSVerify)
-        failures.push(`${e.source} empty and no CA injection annotation`);
-    }
-    const observed = {
-      endpoints: endpoints.map(e => ({
-        source: e.source,
-        caBundle: !!e.caBundle,
-        injection: e.injection ?? null,
-      })),
-    };
-    if (failures.length) return fail(listed(failures), observed);
-    if (warnings.length) return warn(listed(warnings), observed);
-    const injected = endpoints.filter(e => e.injection).length;
-    return pass(
-      `${endpoints.length} caBundle(s) set${
-        injected ? `, ${injected} injected by cert-manager` : ''
-      }`,
-      observed,
-    );
+    // an empty caBundle that was read stays empty, whatever was not read
+    const { endpoints, missing } = readTrust(context);
+    return judgedWithout(judgeCaBundles(context, endpoints), missing);
   },
 };
+
+function judgeCaBundles(
+  context: BuiltinClusterContext,
+  endpoints: readonly TlsEndpoint[],
+): CheckOutcome {
+  if (!endpoints.length) return noTls(context);
+  const failures: string[] = [];
+  const warnings: string[] = [];
+  for (const e of endpoints) {
+    if (e.insecureSkipTLSVerify)
+      warnings.push(
+        `${e.object.kind}/${e.object.metadata.name} insecureSkipTLSVerify: true`,
+      );
+    if (e.caBundle) continue;
+    if (e.injection)
+      warnings.push(
+        `${e.source} empty although ${e.injection} (is cainjector running?)`,
+      );
+    else if (e.url)
+      warnings.push(
+        `${e.source} empty: calls ${e.url} trusting the system roots`,
+      );
+    else if (!e.insecureSkipTLSVerify)
+      failures.push(`${e.source} empty and no CA injection annotation`);
+  }
+  const observed = {
+    endpoints: endpoints.map(e => ({
+      source: e.source,
+      caBundle: !!e.caBundle,
+      injection: e.injection ?? null,
+    })),
+  };
+  if (failures.length) return fail(listed(failures), observed);
+  if (warnings.length) return warn(listed(warnings), observed);
+  const injected = endpoints.filter(e => e.injection).length;
+  return pass(
+    `${endpoints.length} caBundle(s) set${
+      injected ? `, ${injected} injected by cert-manager` : ''
+    }`,
+    observed,
+  );
+}
 
 export function describeFinding(f: CertificateFinding): string {
   return `${f.source} ${f.subject ? `(${f.subject}) ` : ''}${
@@ -173,72 +224,70 @@ const expiry: BuiltinClusterCheck = {
     'Rotate the CA bundle and serving certificate before they expire, and automate it (cert-manager Certificate with renewBefore, CA injection).',
   docsUrl: 'https://cert-manager.io/docs/usage/certificate/',
   evaluate(_component, context) {
-    const blocked = unreadableOutcome(context, bundleReadsOf(context));
-    if (blocked) return blocked;
-    const endpoints = context.facts.tlsEndpoints;
-    const certificatesUnreadable = context.index.unreadable('certificates');
-    if (!endpoints.length && !context.instance.objects.certificates.length)
-      return noTls(context);
-    const unverified = endpoints.filter(
-      e => e.insecureSkipTLSVerify && !e.caBundle,
-    );
-    if (
-      unverified.length === endpoints.length &&
-      !context.instance.objects.certificates.length
-    ) {
-      return notApplicable(
-        `no certificate is verified: ${listed(
-          unverified.map(e => `${e.object.kind}/${e.object.metadata.name}`),
-        )} skip TLS verification (see cert.ca-bundle)`,
-      );
-    }
-    const failDays = numberSetting(context, 'failDays');
-    const warnDays = numberSetting(context, 'warnDays');
-    const { judged, errors } = judgeBundles(context.facts.certificates);
-    const observed = {
-      certificates: judged.map(f => ({
-        source: f.source,
-        notAfter: f.notAfter,
-        daysLeft: f.daysLeft,
-      })),
-      errors,
-    };
-    const failing = judged.filter(f => (f.daysLeft ?? 0) < failDays);
-    if (failing.length)
-      return fail(
-        `${listed(failing.map(describeFinding))} (< ${failDays} days)`,
-        observed,
-      );
-    if (errors.length)
-      return unknown(`cannot parse ${listed(errors)}`, observed);
-    if (!judged.length) {
-      const why =
-        certificatesUnreadable ??
-        'every caBundle is empty and no cert-manager Certificate reports notAfter';
-      return unknown(`no certificate to judge: ${why}`, observed);
-    }
-    const warning = judged.filter(f => (f.daysLeft ?? 0) < warnDays);
-    if (warning.length)
-      return warn(
-        `${listed(warning.map(describeFinding))} (< ${warnDays} days)`,
-        observed,
-      );
-    if (certificatesUnreadable) {
-      return unknown(
-        `caBundles valid for ${judged[0].daysLeft}+ days, but ${certificatesUnreadable}`,
-        observed,
-      );
-    }
-    return pass(
-      `${
-        judged.length
-      } certificate source(s); the nearest expiry is ${describeFinding(
-        judged[0],
-      )}`,
-      observed,
-    );
+    // an expiring certificate that was read expires whatever was not read
+    const trust = readTrust(context);
+    return judgedWithout(judgeExpiry(context, trust), {
+      ...trust.missing,
+      certificates: context.index.unreadable('certificates'),
+    });
   },
 };
+
+function judgeExpiry(
+  context: BuiltinClusterContext,
+  trust: ReturnType<typeof readTrust>,
+): CheckOutcome {
+  const { endpoints, certificates } = trust;
+  if (!endpoints.length && !certificates.length) return noTls(context);
+  const unverified = endpoints.filter(
+    e => e.insecureSkipTLSVerify && !e.caBundle,
+  );
+  if (unverified.length === endpoints.length && !certificates.length) {
+    return notApplicable(
+      `no certificate is verified: ${listed(
+        unverified.map(e => `${e.object.kind}/${e.object.metadata.name}`),
+      )} skip TLS verification (see cert.ca-bundle)`,
+    );
+  }
+  const failDays = numberSetting(context, 'failDays');
+  const warnDays = numberSetting(context, 'warnDays');
+  const { judged, errors } = judgeBundles(trust.findings);
+  const observed = {
+    certificates: judged.map(f => ({
+      source: f.source,
+      notAfter: f.notAfter,
+      daysLeft: f.daysLeft,
+    })),
+    errors,
+  };
+  const failing = judged.filter(f => (f.daysLeft ?? 0) < failDays);
+  if (failing.length)
+    return fail(
+      `${listed(failing.map(describeFinding))} (< ${failDays} days)`,
+      observed,
+    );
+  if (errors.length) return unknown(`cannot parse ${listed(errors)}`, observed);
+  if (!judged.length) {
+    return unknown(
+      'no certificate to judge: every caBundle is empty and no cert-manager Certificate reports notAfter',
+      observed,
+    );
+  }
+  const warning = judged.filter(f => (f.daysLeft ?? 0) < warnDays);
+  if (warning.length)
+    return warn(
+      `${listed(warning.map(describeFinding))} (< ${warnDays} days)`,
+      observed,
+    );
+  return pass(
+    `${
+      judged.length
+    } certificate source(s); the nearest expiry is ${describeFinding(
+      judged[0],
+    )}`,
+    observed,
+  );
+}
 
 function condition(object: any, type: string): any {
   return (object.status?.conditions ?? []).find((c: any) => c.type === type);
@@ -256,28 +305,32 @@ const managed: BuiltinClusterCheck = {
   docsUrl:
     'https://cert-manager.io/docs/reference/api-docs/#cert-manager.io/v1.CertificateStatus',
   evaluate(_component, context) {
-    const blocked = unreadableOutcome(context, bundleReadsOf(context));
-    if (blocked) return blocked;
-    if (!context.facts.tlsEndpoints.length) return noTls(context);
+    const { endpoints, missing } = readTrust(context);
+    if (!endpoints.length) return judgedWithout(noTls(context), missing);
+    // rotation is judged on the Certificates; without them nothing is proven
     const unreadable = context.index.unreadable('certificates');
     if (unreadable) return unknown(`cannot judge rotation: ${unreadable}`);
+    let outcome: CheckOutcome;
+    const certificates = context.instance.objects.certificates;
     if (context.index.notServed('certificates')) {
-      return warn(
+      outcome = warn(
         `cert-manager is not installed in cluster ${context.index.name}: no managed rotation`,
       );
-    }
-    const certificates = context.instance.objects.certificates;
-    if (!certificates.length)
-      return warn(
+    } else if (!certificates.length) {
+      outcome = warn(
         'no cert-manager Certificate serves this component: rotation is manual',
       );
-    const { failures, warnings, notes, observed } = judgeRotation(
-      certificates,
-      context.now,
-    );
-    if (failures.length) return fail(listed(failures), observed);
-    if (warnings.length) return warn(listed(warnings), observed);
-    return pass(listed(notes), observed);
+    } else {
+      const { failures, warnings, notes, observed } = judgeRotation(
+        certificates,
+        context.now,
+      );
+      if (failures.length) outcome = fail(listed(failures), observed);
+      else if (warnings.length) outcome = warn(listed(warnings), observed);
+      else outcome = pass(listed(notes), observed);
+    }
+    // a Certificate that is not Ready stays so, whatever caBundles were not read
+    return judgedWithout(outcome, missing);
   },
 };
 

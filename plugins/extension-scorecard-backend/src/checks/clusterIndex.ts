@@ -4,12 +4,14 @@
  * RBAC bindings by subject, PodDisruptionBudgets and monitors by namespace,
  * policy bindings by policy, EndpointSlices by Service.
  */
+import { specForObject } from '../collect/resources';
 import type {
   ClusterCollection,
   KubeObject,
   ReadStatus,
   ResourceKey,
 } from '../collect/types';
+import type { ComponentInstance, InstanceObjects } from '../inventory/model';
 import { RbacIndex } from './kubernetes/rbacAuthorizer';
 import { type Release, serverRelease } from './kubernetes/releases';
 
@@ -53,6 +55,8 @@ export class ClusterIndex {
   private services?: Map<string, KubeObject[]>;
   private serviceMonitors?: Map<string, KubeObject[]>;
   private podMonitors?: Map<string, KubeObject[]>;
+  private view?: ClusterIndex;
+  private viewInstances?: WeakMap<ComponentInstance, ComponentInstance>;
 
   constructor(readonly collection: ClusterCollection) {
     this.name = collection.cluster;
@@ -109,6 +113,63 @@ export class ClusterIndex {
       default:
         return `reading ${key} in cluster ${this.name} failed (${status.reason})`;
     }
+  }
+
+  /** Resources whose read in this collection was not ok and that still hold objects (kept from an earlier read). */
+  private keptFromEarlier(): ResourceKey[] {
+    return (Object.keys(this.collection.objects) as ResourceKey[]).filter(
+      key =>
+        this.collection.reads[key]?.state !== 'ok' &&
+        (this.collection.objects[key]?.length ?? 0) > 0,
+    );
+  }
+
+  /**
+   * This cluster as far as it was read in this collection: objects of resources whose
+   * read was not ok (kept from an earlier read by the store) are left out. Itself when
+   * there are none. Checks that judge on what was read (`failStandsWithout`) run on it.
+   */
+  readView(): ClusterIndex {
+    if (this.view) return this.view;
+    const unread = this.keptFromEarlier();
+    if (!unread.length) return (this.view = this);
+    const objects = { ...this.collection.objects };
+    for (const key of unread) objects[key] = [];
+    this.view = new ClusterIndex({ ...this.collection, objects });
+    this.view.view = this.view;
+    return this.view;
+  }
+
+  /** The instance as far as this cluster was read (see readView); the instance itself when nothing is left out. */
+  readInstance(instance: ComponentInstance): ComponentInstance {
+    const unread = new Set(
+      (Object.keys(this.collection.reads) as ResourceKey[]).filter(
+        key => this.collection.reads[key]?.state !== 'ok',
+      ),
+    );
+    if (!unread.size) return instance;
+    this.viewInstances ??= new WeakMap();
+    let view = this.viewInstances.get(instance);
+    if (!view) {
+      const objects = { ...instance.objects };
+      let changed = false;
+      for (const field of Object.keys(objects) as Array<
+        keyof InstanceObjects
+      >) {
+        const list = objects[field] ?? [];
+        const kept = list.filter(o => {
+          const key = specForObject(o.apiVersion, o.kind)?.spec.key;
+          return !key || !unread.has(key);
+        });
+        if (kept.length !== list.length) {
+          objects[field] = kept;
+          changed = true;
+        }
+      }
+      view = changed ? { ...instance, objects } : instance;
+      this.viewInstances.set(instance, view);
+    }
+    return view;
   }
 
   /** True when an optional resource's API is not installed in the cluster. */

@@ -12,6 +12,7 @@ const IDENTIFYING: ReadonlyArray<keyof InstanceObjects> = [
   'csiDrivers',
   'deviceClasses',
   'deployments',
+  'statefulSets',
   'daemonSets',
 ];
 

@@ -210,6 +210,19 @@ function validateExtraCheck(check: ScorecardCheck, kinds: ReadonlySet<string>) {
     throw problem('has no evaluate function');
   if (!check.title || !check.remediation)
     throw problem('needs a title and a remediation');
+  if (check.scope === 'cluster' && check.failStandsWithout?.length) {
+    const declared = new Set([
+      ...(check.reads ?? []),
+      ...(check.optionalReads ?? []),
+    ]);
+    const stray = check.failStandsWithout.filter(k => !declared.has(k));
+    if (stray.length)
+      throw problem(
+        `lists ${stray.join(
+          ', ',
+        )} in failStandsWithout but not in reads or optionalReads`,
+      );
+  }
   if (check.kinds !== 'all') {
     const unknownKinds = (check.kinds ?? []).filter(k => !kinds.has(k));
     if (!check.kinds?.length || unknownKinds.length) {

@@ -72,7 +72,8 @@ const FLAWS: Record<number, Expectation[]> = {
   ],
   19: [['coscheduling-scheduler', 'prod-eu', 'upgrade.version-skew', 'fail']],
   20: [['kata-runtime', 'staging-us', 'runtime.handler-nodes', 'fail']],
-  // fails once the shortfall is seen by two collections in a row (the test runs two)
+  // fails once the shortfall has lasted failAfterMinutes (60) over the collections
+  // (the test runs two, 61 minutes apart)
   21: [['calico', 'staging-us', 'availability.daemonset-coverage', 'fail']],
   22: [['nvidia-device-plugin', 'prod-eu', 'device-plugin.health', 'warn']],
   23: both('dra-example-driver', 'dra.api-stability', 'warn'),
@@ -182,8 +183,9 @@ const FOLLOWING: Expectation[] = [
     both(c, 'cert.ca-bundle', 'pass'),
   ),
   ['podpreset-webhook', 'staging-us', 'cert.ca-bundle', 'pass'],
+  // the CRDs make them crd-controllers too (facets): CRDs without a status subresource warn
   ...['calico', 'podpreset-webhook'].map(
-    (c): Expectation => [c, null, 'observability.status', 'not-applicable'],
+    (c): Expectation => [c, 'each', 'observability.status', 'warn'],
   ),
   ...[
     'webhook.side-effects',
@@ -260,6 +262,7 @@ describe('the demo, end to end', () => {
   const now = new Date();
   let dir: string;
   let scorecards: ComponentScorecard[];
+  let firstCollection: ComponentScorecard[];
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scorecard-demo-'));
@@ -269,10 +272,20 @@ describe('the demo, end to end', () => {
       { cwd: REPO, stdio: 'pipe' },
     );
     const inventory = await pipeline(dir, now);
-    // two collections in a row, as the scheduled collection sees them
+    // two hourly collections in a row, as the scheduled collection sees them
     const first = evaluateInventory(inventory, { now });
     const previous = new Map(first.map(c => [c.componentId, c.results]));
-    scorecards = evaluateInventory(inventory, { now, previous });
+    const hourLater = {
+      ...inventory,
+      clusters: inventory.clusters.map(c => ({
+        ...c,
+        collectedAt: new Date(
+          Date.parse(c.collectedAt) + 61 * 60_000,
+        ).toISOString(),
+      })),
+    };
+    scorecards = evaluateInventory(hourLater, { now, previous });
+    firstCollection = first;
   }, 60_000);
 
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -328,6 +341,25 @@ describe('the demo, end to end', () => {
         }).toMatchObject({ status });
     },
   );
+
+  it('warns for the DaemonSet shortfall at the first collection, fails an hour later', () => {
+    const calico = (cards: ComponentScorecard[]) =>
+      cards
+        .find(c => c.name === 'calico')!
+        .results.find(
+          r =>
+            r.checkId === 'availability.daemonset-coverage' &&
+            r.cluster === 'staging-us',
+        )!;
+    expect(calico(firstCollection)).toMatchObject({
+      status: 'warn',
+      message: expect.stringContaining('fails once it lasts 60 min'),
+    });
+    expect(calico(scorecards)).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('(1 h 1 min ≥ 60 min)'),
+    });
+  });
 
   it('proves the experiments the README says passed', () => {
     const kyverno = scorecards.find(c => c.name === 'kyverno')!;
@@ -449,5 +481,39 @@ describe('the demo, end to end', () => {
       status: 'unknown',
       message: expect.stringContaining('stale'),
     });
+    // a fail proven on what was read stands: kyverno's Fail webhook excludes only its
+    // own namespace by name, so it matches kube-system whatever the Namespaces' labels
+    expect(
+      kyverno.results.find(
+        r => r.checkId === 'webhook.scope' && r.cluster === 'staging-us',
+      ),
+    ).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining(
+        'can match namespace kube-system (proven on what was read; reading namespaces in cluster staging-us was forbidden',
+      ),
+    });
+    // gatekeeper's excludes namespaces by a label: without the labels that is unknown
+    const gatekeeper = cards.find(c => c.name === 'gatekeeper')!;
+    expect(
+      gatekeeper.results.find(
+        r => r.checkId === 'webhook.scope' && r.cluster === 'staging-us',
+      ),
+    ).toMatchObject({
+      status: 'unknown',
+      message: expect.stringContaining(
+        'reading namespaces in cluster staging-us was forbidden',
+      ),
+    });
+    // every fail judged on partial data says what it was proven without
+    const unexplained = cards.flatMap(card =>
+      card.results.filter(
+        r =>
+          r.status === 'fail' &&
+          r.observed?.missingReads &&
+          !r.message.includes('(proven on what was read; '),
+      ),
+    );
+    expect(unexplained).toEqual([]);
   });
 });

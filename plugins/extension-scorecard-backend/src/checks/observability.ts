@@ -74,7 +74,7 @@ const metrics: BuiltinClusterCheck = {
   kinds: WORKLOAD_KINDS,
   severity: 'medium',
   scope: 'cluster',
-  reads: ['deployments', 'daemonsets', 'services'],
+  reads: ['deployments', 'statefulsets', 'daemonsets', 'services'],
   title: 'The backend exposes metrics that are scraped',
   remediation:
     'Expose a metrics port and have it scraped (ServiceMonitor/PodMonitor, or prometheus.io/scrape annotations).',
@@ -125,8 +125,11 @@ const alerts: BuiltinClusterCheck = {
   evaluate(component, context) {
     const signals = context.tables.failureSignals[context.kind.id] ?? [];
     const declared = component.catalog?.descriptor?.alerts ?? [];
-    const rules =
-      context.instance.objects.prometheusRules.flatMap(ruleExpressions);
+    // PrometheusRules kept from an earlier read prove nothing about now
+    const unreadable = context.index.unreadable('prometheusrules');
+    const rules = unreadable
+      ? []
+      : context.instance.objects.prometheusRules.flatMap(ruleExpressions);
     const watching = [
       ...declared
         .filter(a => signals.some(s => a.expr?.includes(s)))
@@ -154,6 +157,9 @@ const alerts: BuiltinClusterCheck = {
         observed,
       );
     }
+    // PrometheusRules not read now could hold the alert
+    if (unreadable)
+      return unknown(`no declared alerts, and ${unreadable}`, observed);
     if (rules.length) {
       return warn(
         `${rules.length} PrometheusRule alert(s), none on ${listed(
@@ -163,9 +169,6 @@ const alerts: BuiltinClusterCheck = {
         observed,
       );
     }
-    const unreadable = context.index.unreadable('prometheusrules');
-    if (unreadable)
-      return unknown(`no declared alerts, and ${unreadable}`, observed);
     return warn(
       `no alert rule for the failure signal (${listed(signals, 2)})`,
       observed,

@@ -1,5 +1,5 @@
 import { caBundle } from './__testUtils__/certificates';
-import { evaluateComponent, NOW } from './__testUtils__/components';
+import { evaluateComponent, NOW, resultOf } from './__testUtils__/components';
 import {
   admissionWebhookFixture,
   CLUSTER,
@@ -10,6 +10,8 @@ import {
   clusterAdminRole,
   clusterRole,
   clusterRoleBinding,
+  FORBIDDEN,
+  kubeObject,
   role,
   roleBinding,
   serviceAccountSubject,
@@ -430,13 +432,161 @@ describe('rbac checks', () => {
     });
   });
 
-  it('do not apply to an instance without workloads', () => {
+  it('do not apply to an instance without workloads or ServiceAccounts', () => {
     const f = fresh();
     f.objects.deployments = [];
+    f.objects.serviceAccounts = [];
     expect(run(f, 'rbac.pod-exec')).toMatchObject({
       status: 'not-applicable',
       message:
-        'no workload of this component in cluster prod-eu, so no service account',
+        'no workload or ServiceAccount of this component in cluster prod-eu',
+    });
+  });
+
+  it("judge the component's own ServiceAccounts, used by a workload or not", () => {
+    // Longhorn binds longhorn-support-bundle to cluster-admin; the manager starts its Pods on demand
+    const f = fresh();
+    const sa = kubeObject('v1', 'ServiceAccount', 'support-bundle', 'kyverno');
+    f.objects.serviceAccounts.push(sa);
+    f.clusterObjects.clusterroles!.push(clusterAdminRole());
+    f.clusterObjects.clusterrolebindings!.push(
+      clusterRoleBinding('support-bundle', 'cluster-admin', [
+        serviceAccountSubject('kyverno', 'support-bundle'),
+      ]),
+    );
+    expect(run(f, 'rbac.cluster-admin')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining(
+        'kyverno/support-bundle via ClusterRoleBinding/support-bundle → ClusterRole/cluster-admin',
+      ),
+    });
+    // no workload runs as it, so it is not a default-SA question
+    expect(run(f, 'rbac.default-sa').status).toBe('pass');
+  });
+
+  describe('on partial data (a proven fail stands, anything else is unknown)', () => {
+    const adminBound = () => {
+      const f = fresh();
+      f.clusterObjects.clusterroles!.push(clusterAdminRole());
+      f.clusterObjects.clusterrolebindings!.push(
+        clusterRoleBinding('kyverno-admin', 'cluster-admin', [SA]),
+      );
+      return f;
+    };
+
+    it.each(['roles', 'rolebindings', 'statefulsets', 'daemonsets'] as const)(
+      'rbac.cluster-admin fails by a ClusterRoleBinding although %s were not readable',
+      key => {
+        const f = adminBound();
+        f.cluster.reads[key] = FORBIDDEN;
+        const scorecard = evaluateComponent(f.component, [f.cluster], {
+          evidence: f.evidence,
+        });
+        const result = resultOf(scorecard, 'rbac.cluster-admin', CLUSTER);
+        expect(result).toMatchObject({
+          status: 'fail',
+          message: expect.stringContaining(
+            `via ClusterRoleBinding/kyverno-admin → ClusterRole/cluster-admin [*] *: * (proven on what was read; reading ${key} in cluster prod-eu was forbidden`,
+          ),
+          observed: { missingReads: { [key]: expect.any(String) } },
+        });
+        // the proven finding is reported; the checks it does not make fail stay unknown
+        expect(scorecard.rbacFindings).toContainEqual(
+          expect.objectContaining({
+            checkId: 'rbac.cluster-admin',
+            binding: 'ClusterRoleBinding/kyverno-admin',
+          }),
+        );
+      },
+    );
+
+    it('the cluster-admin binding fails even without the ClusterRole object', () => {
+      const f = adminBound();
+      f.cluster.reads.clusterroles = FORBIDDEN;
+      f.clusterObjects.clusterroles = [];
+      expect(run(f, 'rbac.cluster-admin').status).toBe('fail');
+    });
+
+    it.each([
+      'rbac.cluster-admin',
+      'rbac.wildcards',
+      'rbac.secrets',
+      'rbac.escalation',
+      'rbac.pod-exec',
+    ])('%s is unknown, not pass, when Roles were not readable', id => {
+      const f = fresh();
+      f.cluster.reads.roles = FORBIDDEN;
+      expect(run(f, id)).toMatchObject({
+        status: 'unknown',
+        message: expect.stringMatching(
+          /^cannot judge: reading roles in cluster prod-eu was forbidden .*\(on what was read: pass, /,
+        ),
+        observed: { onWhatWasRead: 'pass' },
+      });
+    });
+
+    it.each([
+      [
+        'rbac.wildcards',
+        { apiGroups: ['*'], resources: ['*'], verbs: ['*'] },
+        'fail',
+      ],
+      [
+        'rbac.secrets',
+        { apiGroups: [''], resources: ['secrets'], verbs: ['list'] },
+        'fail',
+      ],
+      [
+        'rbac.escalation',
+        {
+          apiGroups: ['rbac.authorization.k8s.io'],
+          resources: ['clusterroles'],
+          verbs: ['escalate'],
+        },
+        'fail',
+      ],
+      [
+        'rbac.pod-exec',
+        { apiGroups: [''], resources: ['pods/exec'], verbs: ['get'] },
+        'fail',
+      ],
+      // a warn could still become a fail with the Roles that were not read
+      [
+        'rbac.wildcards',
+        { apiGroups: ['apps'], resources: ['*'], verbs: ['get'] },
+        'unknown',
+      ],
+      [
+        'rbac.secrets',
+        { apiGroups: [''], resources: ['secrets'], verbs: ['get'] },
+        'unknown',
+      ],
+    ] as const)(
+      '%s on a ClusterRole that was read: %j → %s with the Roles unreadable',
+      (id, rule, expected) => {
+        const f = fresh();
+        grant(f, 'risky', [rule]);
+        f.cluster.reads.roles = FORBIDDEN;
+        expect(run(f, id).status).toBe(expected);
+      },
+    );
+
+    it('a binding kept from an earlier read proves nothing', () => {
+      const f = adminBound();
+      f.cluster.reads.clusterrolebindings = {
+        state: 'forbidden',
+        reason:
+          '403; objects kept from the last good read at 2026-01-15T09:00:00Z',
+        lastReadAt: '2026-01-15T09:00:00Z',
+      };
+      const scorecard = evaluateComponent(f.component, [f.cluster], {
+        evidence: f.evidence,
+      });
+      expect(resultOf(scorecard, 'rbac.cluster-admin', CLUSTER)).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining('clusterrolebindings'),
+      });
+      expect(scorecard.rbacFindings).toEqual([]);
     });
   });
 });

@@ -20,9 +20,14 @@ import {
 import type { RbacFindingCheck } from './facts/serviceAccountGrants';
 import { isFullWildcard } from './kubernetes/rbacAuthorizer';
 
-const RBAC_READS: ResourceKey[] = [
+const WORKLOAD_READS: ResourceKey[] = [
   'deployments',
+  'statefulsets',
   'daemonsets',
+];
+const RBAC_READS: ResourceKey[] = [
+  ...WORKLOAD_READS,
+  'serviceaccounts',
   'roles',
   'clusterroles',
   'rolebindings',
@@ -68,10 +73,16 @@ function findingsOf(
 
 function noAccounts(context: BuiltinClusterContext) {
   return notApplicable(
-    `no workload of this component in cluster ${context.index.name}, so no service account`,
+    `no workload or ServiceAccount of this component in cluster ${context.index.name}`,
   );
 }
 
+/**
+ * An RBAC check judging the findings of one kind. RBAC only grants (there is no deny),
+ * so a finding proven from the bindings, roles and workloads that were read stands
+ * whatever was not read: checks that fail on a finding list every read in
+ * `failStandsWithout`.
+ */
 function rbacCheck(
   meta: Omit<
     BuiltinClusterCheck,
@@ -89,6 +100,7 @@ function rbacCheck(
     scope: 'cluster',
     reads: RBAC_READS,
     docsUrl: meta.docsUrl ?? DOCS,
+    failStandsWithout: meta.failStandsWithout,
     evaluate(_component, context) {
       const view = findingsOf(context, meta.id as RbacFindingCheck);
       return view ? judge(view, context) : noAccounts(context);
@@ -99,6 +111,7 @@ function rbacCheck(
 const clusterAdmin = rbacCheck(
   {
     id: 'rbac.cluster-admin',
+    failStandsWithout: RBAC_READS,
     severity: 'critical',
     title: 'No cluster-admin',
     remediation:
@@ -119,6 +132,7 @@ const clusterAdmin = rbacCheck(
 const wildcards = rbacCheck(
   {
     id: 'rbac.wildcards',
+    failStandsWithout: RBAC_READS,
     severity: 'high',
     title: 'Rules name what they grant',
     remediation:
@@ -146,6 +160,7 @@ const wildcards = rbacCheck(
 const secrets = rbacCheck(
   {
     id: 'rbac.secrets',
+    failStandsWithout: RBAC_READS,
     severity: 'high',
     title: 'No cluster-wide Secret reads',
     remediation:
@@ -182,6 +197,7 @@ const secrets = rbacCheck(
 const escalation = rbacCheck(
   {
     id: 'rbac.escalation',
+    failStandsWithout: RBAC_READS,
     severity: 'critical',
     title: 'No privilege escalation paths',
     remediation:
@@ -245,6 +261,7 @@ const webhookWrite = rbacCheck(
 const podExec = rbacCheck(
   {
     id: 'rbac.pod-exec',
+    failStandsWithout: RBAC_READS,
     severity: 'critical',
     title: 'Cannot exec into Pods',
     remediation:
@@ -267,14 +284,16 @@ const defaultServiceAccount: BuiltinClusterCheck = {
   kinds: WORKLOAD_KINDS,
   severity: 'medium',
   scope: 'cluster',
-  reads: ['deployments', 'daemonsets'],
+  reads: WORKLOAD_READS,
   title: 'Workloads have their own service account',
   remediation:
     'Run each workload as a dedicated ServiceAccount (spec.template.spec.serviceAccountName) so its rights are its own and auditable.',
   docsUrl:
     'https://kubernetes.io/docs/tasks/configure-pod-container/configure-service-account/',
   evaluate(_component, context) {
-    const accounts = context.facts.rbac.accounts;
+    const accounts = context.facts.rbac.accounts.filter(
+      a => a.workloads.length,
+    );
     if (!accounts.length) return noAccounts(context);
     const defaults = accounts.filter(a => a.name === 'default');
     const observed = {

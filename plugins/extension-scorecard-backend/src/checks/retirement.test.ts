@@ -37,6 +37,31 @@ describe('retirement checks', () => {
           'not deprecated and supported until 2027-06-30: no migration needed yet',
       });
     });
+    it('is unknown, not pass, for an orphan: nobody said it is not deprecated', () => {
+      const f = cniFixture();
+      f.component.catalog = null;
+      expect(run(f, 'retirement.migration-plan')).toMatchObject({
+        status: 'unknown',
+        message:
+          'orphan: no catalog entity, so no lifecycle and no support end: whether it is deprecated is unknown',
+        observed: { orphan: true },
+      });
+    });
+    it('is unknown without a declared lifecycle, unless a past support end proves the need', () => {
+      const f = cniFixture();
+      f.component.catalog!.lifecycle = undefined;
+      expect(run(f, 'retirement.migration-plan')).toMatchObject({
+        status: 'unknown',
+        message:
+          'component:default/calico declares no spec.lifecycle (supported until 2027-06-30): whether it is deprecated is unknown',
+      });
+      f.component.catalog!.descriptor!.supportEnds = '2025-06-30';
+      expect(run(f, 'retirement.migration-plan')).toMatchObject({
+        status: 'fail',
+        message:
+          'support ended 2025-06-30 but the migration plan has no replacement, owner, targetDate',
+      });
+    });
     it('fails when a deprecated component has no plan', () => {
       expect(run(deprecated(), 'retirement.migration-plan')).toMatchObject({
         status: 'fail',

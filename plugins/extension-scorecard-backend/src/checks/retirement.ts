@@ -1,7 +1,7 @@
 /** Retirement: if it is deprecated or past support, is there a migration with owner and date? */
 import type { ExtensionComponent } from '../inventory/model';
 import type { BuiltinComponentCheck } from './builtinContext';
-import { fail, numberSetting, pass, warn } from './builtinContext';
+import { fail, numberSetting, pass, unknown, warn } from './builtinContext';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -57,14 +57,23 @@ const migrationPlan: BuiltinComponentCheck = {
       : null;
     const deprecated = declaredLifecycle === 'deprecated';
     const pastSupport = supportLeft !== null && supportLeft < 0;
+    if (!deprecated && !pastSupport && !declaredLifecycle) {
+      // without a lifecycle nobody has said it is not deprecated
+      return unknown(
+        component.catalog
+          ? `${component.catalog.entityRef} declares no spec.lifecycle${
+              supportEnds ? ` (supported until ${supportEnds})` : ''
+            }: whether it is deprecated is unknown`
+          : 'orphan: no catalog entity, so no lifecycle and no support end: whether it is deprecated is unknown',
+        { lifecycle: null, orphan: !component.catalog },
+      );
+    }
     if (!deprecated && !pastSupport) {
       return pass(
         `not deprecated${
           supportEnds ? ` and supported until ${supportEnds}` : ''
         }: no migration needed yet`,
-        {
-          lifecycle: declaredLifecycle ?? null,
-        },
+        { lifecycle: declaredLifecycle },
       );
     }
     const why = deprecated
@@ -116,7 +125,11 @@ const supportWindow: BuiltinComponentCheck = {
   evaluate(component, context) {
     const supportEnds = component.catalog?.descriptor?.supportEnds;
     if (!supportEnds)
-      return warn('no support end declared (spec.extension.supportEnds)');
+      return warn(
+        component.catalog
+          ? 'no support end declared (spec.extension.supportEnds)'
+          : 'orphan: no catalog entity, so no support end declared',
+      );
     const left = daysUntil(supportEnds, context.now);
     const observed = { supportEnds, daysLeft: left };
     if (left === null)

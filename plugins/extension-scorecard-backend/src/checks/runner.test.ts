@@ -1,7 +1,15 @@
 import { caBundle } from './__testUtils__/certificates';
 import { evaluateComponent, NOW, resultOf } from './__testUtils__/components';
-import { CLUSTER, FIXTURES, type Fixture } from './__testUtils__/fixtures';
-import { FAILED, FORBIDDEN, NOT_SERVED } from './__testUtils__/kube';
+import { CLUSTER, crd, FIXTURES, type Fixture } from './__testUtils__/fixtures';
+import {
+  FAILED,
+  FORBIDDEN,
+  kubeObject,
+  NOT_SERVED,
+} from './__testUtils__/kube';
+import { evaluateInventory } from './index';
+import type { ClusterCollection, KubeObject } from '../collect/types';
+import type { ScorecardCheck } from './types';
 import { BUILTIN_CHECKS } from './catalogue';
 import type { BuiltinClusterCheck } from './builtinContext';
 import { ClusterIndex, OPTIONAL_RESOURCES } from './clusterIndex';
@@ -249,4 +257,218 @@ describe('the runner', () => {
     expect(scorecard.level).toBe(1);
     expect(scorecard.rbacFindings).toEqual([]);
   });
+});
+
+describe('facets: a check applies to any kind found among the component objects', () => {
+  let bundle: string;
+  beforeAll(async () => {
+    bundle = await caBundle(NOW, { subject: 'CN=facets-ca', daysFromNow: 300 });
+  });
+
+  /** A CNI project that also runs the fixture's admission webhook and ships a CRD. */
+  function cniWithWebhookAndCrds() {
+    const webhook = FIXTURES['admission-webhook'](bundle);
+    const fx = FIXTURES.cni();
+    const objects = fx.component.instances[0].objects;
+    const theirs = webhook.component.instances[0].objects;
+    objects.validatingWebhookConfigurations =
+      theirs.validatingWebhookConfigurations;
+    objects.deployments = theirs.deployments;
+    objects.services = theirs.services;
+    objects.customResourceDefinitions = [
+      crd('felixconfigurations.crd.projectcalico.org'),
+    ];
+    fx.component.facets = ['cni', 'admission-webhook', 'crd-controller'];
+    for (const key of [
+      'validatingwebhookconfigurations',
+      'deployments',
+      'services',
+      'endpointslices',
+    ] as const)
+      fx.cluster.objects[key] = [
+        ...(fx.cluster.objects[key] ?? []),
+        ...(webhook.cluster.objects[key] ?? []),
+      ];
+    return fx;
+  }
+
+  it('runs webhook and CRD checks on a CNI project that has a webhook and CRDs', () => {
+    const fx = cniWithWebhookAndCrds();
+    const scorecard = evaluateComponent(fx.component, [fx.cluster]);
+    expect(resultOf(scorecard, 'webhook.timeout', CLUSTER).status).toBe('pass');
+    expect(resultOf(scorecard, 'webhook.scope', CLUSTER).status).toBe('pass');
+    expect(resultOf(scorecard, 'crd.established', CLUSTER).status).toBe('pass');
+    expect(resultOf(scorecard, 'cert.ca-bundle', CLUSTER).status).toBe('pass');
+    // still not-applicable: no facet is an aggregated API
+    expect(resultOf(scorecard, 'aggregated.available', null)).toMatchObject({
+      status: 'not-applicable',
+      message:
+        'applies to aggregated-api, not to cni (nor to its facets admission-webhook, crd-controller)',
+    });
+  });
+
+  it('judges the webhook backend of a CNI project by the sync-path rules', () => {
+    const fx = cniWithWebhookAndCrds();
+    const backend = fx.component.instances[0].objects.deployments[0];
+    backend.spec.replicas = 1;
+    backend.status.readyReplicas = 1;
+    expect(
+      resultOf(
+        evaluateComponent(fx.component, [fx.cluster]),
+        'availability.replicas',
+        CLUSTER,
+      ),
+    ).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('(< 2 on the sync-api path)'),
+    });
+  });
+
+  it('keeps the required experiments of the component own kind', () => {
+    const fx = cniWithWebhookAndCrds();
+    const scorecard = evaluateComponent(fx.component, [fx.cluster], {
+      evidence: fx.evidence,
+    });
+    const required = resultOf(scorecard, 'experiments.required', null);
+    expect(required.status).toBe('pass');
+    expect(Object.keys(required.observed ?? {}).sort()).toEqual(
+      ['freshnessDays', ...FIXTURES.cni().evidence.map(e => e.scenario)].sort(),
+    );
+  });
+
+  it('keys the shared not-applicable result by kind and facets', () => {
+    const plain = FIXTURES.cni();
+    const withWebhook = cniWithWebhookAndCrds();
+    withWebhook.component.id = 'component:default/calico-with-webhook';
+    const cards = evaluateInventory(
+      {
+        generatedAt: NOW.toISOString(),
+        clusters: [withWebhook.cluster],
+        components: [plain.component, withWebhook.component],
+      },
+      { now: NOW },
+    );
+    const timeout = cards.map(c =>
+      c.results.filter(r => r.checkId === 'webhook.timeout'),
+    );
+    expect(timeout[0]).toEqual([
+      expect.objectContaining({
+        status: 'not-applicable',
+        message: 'applies to admission-webhook, not to cni',
+      }),
+    ]);
+    expect(timeout[1]).toEqual([
+      expect.objectContaining({ status: 'pass', cluster: CLUSTER }),
+    ]);
+  });
+});
+
+describe('failStandsWithout: judging on what was read', () => {
+  /** A module check failing on ClusterRoleBindings to cluster-admin it can see. */
+  const seen: string[] = [];
+  const adminBindings: ScorecardCheck = {
+    id: 'acme.admin-bindings',
+    dimension: 'rbac',
+    kinds: 'all',
+    severity: 'high',
+    scope: 'cluster',
+    title: 'No cluster-admin bindings',
+    remediation: 'Remove them.',
+    reads: ['clusterrolebindings', 'rolebindings', 'namespaces'],
+    failStandsWithout: ['clusterrolebindings', 'rolebindings'],
+    evaluate(_component, { cluster }: { cluster: ClusterCollection }) {
+      const names = (cluster.objects.clusterrolebindings ?? [])
+        .filter((b: KubeObject) => (b as any).roleRef?.name === 'cluster-admin')
+        .map((b: KubeObject) => b.metadata.name);
+      seen.push(...names);
+      return names.length
+        ? { status: 'fail', message: `bound: ${names.join(', ')}` }
+        : { status: 'pass', message: 'no binding to cluster-admin' };
+    },
+  };
+  const adminBinding = kubeObject(
+    'rbac.authorization.k8s.io/v1',
+    'ClusterRoleBinding',
+    'ops-admin',
+    undefined,
+    { roleRef: { kind: 'ClusterRole', name: 'cluster-admin' }, subjects: [] },
+  );
+
+  const evaluate = (fx: Fixture) =>
+    resultOf(
+      evaluateComponent(fx.component, [fx.cluster], {
+        extraChecks: [adminBindings],
+      }),
+      'acme.admin-bindings',
+      CLUSTER,
+    );
+
+  it('keeps a fail proven on what was read, naming the missing reads', () => {
+    const fx = FIXTURES.cni();
+    fx.cluster.objects.clusterrolebindings = [adminBinding];
+    fx.cluster.reads.rolebindings = FORBIDDEN;
+    expect(evaluate(fx)).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining(
+        'bound: ops-admin (proven on what was read; reading rolebindings in cluster prod-eu was forbidden',
+      ),
+      observed: { missingReads: { rolebindings: expect.any(String) } },
+    });
+  });
+
+  it('turns any other verdict into unknown with the reason', () => {
+    const fx = FIXTURES.cni();
+    fx.cluster.reads.rolebindings = FAILED;
+    expect(evaluate(fx)).toMatchObject({
+      status: 'unknown',
+      message:
+        'cannot judge: reading rolebindings in cluster prod-eu failed (timeout after 10s) (on what was read: pass, no binding to cluster-admin)',
+      observed: { onWhatWasRead: 'pass' },
+    });
+  });
+
+  it('leaves out objects kept from an earlier read', () => {
+    const fx = FIXTURES.cni();
+    fx.cluster.objects.clusterrolebindings = [adminBinding];
+    fx.cluster.reads.clusterrolebindings = {
+      state: 'forbidden',
+      reason:
+        '403; objects kept from the last good read at 2026-01-15T09:00:00Z',
+      lastReadAt: '2026-01-15T09:00:00Z',
+    };
+    expect(evaluate(fx).status).toBe('unknown');
+  });
+
+  it('does not run the check when a read it cannot do without is missing', () => {
+    const fx = FIXTURES.cni();
+    fx.cluster.objects.clusterrolebindings = [adminBinding];
+    fx.cluster.reads.namespaces = FORBIDDEN;
+    seen.length = 0;
+    expect(evaluate(fx)).toMatchObject({
+      status: 'unknown',
+      message: expect.stringMatching(/^cannot judge: reading namespaces/),
+    });
+    expect(seen).toEqual([]);
+  });
+
+  it('is validated: only reads the check declares', () => {
+    expect(() =>
+      readChecksConfig(new ConfigReader({}), {
+        extraChecks: [
+          { ...adminBindings, failStandsWithout: ['roles'] } as ScorecardCheck,
+        ],
+      }),
+    ).toThrow(
+      "Check 'acme.admin-bindings' registered through the extension point lists roles in failStandsWithout but not in reads or optionalReads",
+    );
+  });
+
+  it.each(clusterChecks.map(c => [c.id, c] as const))(
+    '%s lists only its own reads in failStandsWithout',
+    (_id, check) => {
+      const declared = [...(check.reads ?? []), ...(check.optionalReads ?? [])];
+      for (const key of check.failStandsWithout ?? [])
+        expect(declared).toContain(key);
+    },
+  );
 });

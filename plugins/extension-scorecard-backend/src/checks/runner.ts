@@ -1,18 +1,22 @@
 /**
- * Runs the resolved checks over one component: `not-applicable` for kinds a
- * check does not cover, `unknown` (with the reason) where the cluster is
- * stale or unreachable or a needed read failed, otherwise the check's own
- * verdict, once per component or once per instance.
+ * Runs the resolved checks over one component: `not-applicable` where neither the
+ * component's kind nor any of its facets is one a check covers, `unknown` (with the
+ * reason) where the cluster is stale or unreachable or a needed read failed, otherwise
+ * the check's own verdict, once per component or once per instance. A check that says
+ * which missing reads cannot undo its `fail` (`failStandsWithout`) is judged on what was
+ * read: its fail stands, anything else becomes `unknown`.
  */
 import type {
   CheckResult,
   ExperimentEvidence,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import type { ExtensionComponent } from '../inventory/model';
+import type { ResourceKey } from '../collect/types';
+import type { ComponentInstance, ExtensionComponent } from '../inventory/model';
 import type { ComponentFacts } from '../scoring/scorecard';
-import type {
-  BuiltinClusterContext,
-  BuiltinComponentContext,
+import {
+  type BuiltinClusterContext,
+  type BuiltinComponentContext,
+  judgedWithout,
 } from './builtinContext';
 import type { ClusterIndex } from './clusterIndex';
 import type { ResolvedCheck } from './config';
@@ -49,15 +53,25 @@ const UNKNOWN_KIND: Omit<ScorecardKind, 'id'> = {
 
 /**
  * A resolved check with what is the same for every component, computed once per
- * evaluation: the kinds it applies to, its `not-applicable` result per kind and its
- * `unknown` result per cluster it cannot run on. Those shared results are frozen.
+ * evaluation: the kinds it applies to, its `not-applicable` result per kind (and
+ * facets), and per cluster whether it can run there (its `unknown` result when it
+ * cannot, or the reads it has to do without). Those shared results are frozen.
  */
 export interface PlannedCheck extends ResolvedCheck {
   kinds: ReadonlySet<string> | null;
   notApplicable: Map<string, CheckResult>;
-  blocked: Map<string, CheckResult | null>;
+  gates: Map<string, ClusterGate>;
   noInstance?: CheckResult;
 }
+
+/** Whether a cluster-scoped check can run on a cluster. */
+type ClusterGate =
+  | { blocked: CheckResult }
+  | {
+      blocked?: undefined;
+      /** Reads missing that cannot undo a fail (judge on what was read); null when all were read. */
+      missing: Partial<Record<ResourceKey, string>> | null;
+    };
 
 export function planChecks(checks: readonly ResolvedCheck[]): PlannedCheck[] {
   return checks.map(resolved => ({
@@ -65,7 +79,7 @@ export function planChecks(checks: readonly ResolvedCheck[]): PlannedCheck[] {
     kinds:
       resolved.check.kinds === 'all' ? null : new Set(resolved.check.kinds),
     notApplicable: new Map(),
-    blocked: new Map(),
+    gates: new Map(),
   }));
 }
 
@@ -97,60 +111,91 @@ function shared(
   return Object.freeze(toResult(planned, cluster, outcome));
 }
 
-function notApplicableResult(planned: PlannedCheck, kind: string): CheckResult {
-  let result = planned.notApplicable.get(kind);
+/** The component's kind and facets, own kind first, without repeats. */
+function facetIds(component: ExtensionComponent): string[] {
+  return [...new Set<string>([component.kind, ...(component.facets ?? [])])];
+}
+
+/** A check applies when it covers the component's kind or any of its facets. */
+function applies(planned: PlannedCheck, facets: readonly string[]): boolean {
+  return !planned.kinds || facets.some(k => planned.kinds!.has(k));
+}
+
+function notApplicableResult(
+  planned: PlannedCheck,
+  facets: readonly string[],
+): CheckResult {
+  const key = facets.join(',');
+  let result = planned.notApplicable.get(key);
   if (!result) {
     const kinds = planned.kinds ? [...planned.kinds].join(', ') : 'all kinds';
+    const [kind, ...others] = facets;
     result = shared(planned, null, {
       status: 'not-applicable',
-      message: `applies to ${kinds}, not to ${kind}`,
+      message: `applies to ${kinds}, not to ${kind}${
+        others.length ? ` (nor to its facets ${others.join(', ')})` : ''
+      }`,
     });
-    planned.notApplicable.set(kind, result);
+    planned.notApplicable.set(key, result);
   }
   return result;
 }
 
-/** Why a cluster-scoped check cannot run on this cluster, if it cannot. */
+/**
+ * Whether a cluster-scoped check can run on this cluster: the reason it cannot, or the
+ * reads it has to do without (all of them in `failStandsWithout`).
+ */
 function gate(
   check: ClusterScopedCheck<any>,
   index: ClusterIndex,
-): string | undefined {
+): { reason: string } | { missing: Partial<Record<ResourceKey, string>> } {
   const unusable = index.unusable();
-  if (unusable) return unusable;
+  if (unusable) return { reason: unusable };
   if (check.needsVersion && index.release === null) {
     const status = index.collection.versionStatus;
-    return `the server version of cluster ${index.name} is unknown (${
-      status && status.state !== 'ok'
-        ? `${status.state}: ${status.reason}`
-        : 'not reported'
-    })`;
+    return {
+      reason: `the server version of cluster ${index.name} is unknown (${
+        status && status.state !== 'ok'
+          ? `${status.state}: ${status.reason}`
+          : 'not reported'
+      })`,
+    };
   }
-  for (const key of check.reads ?? []) {
-    const reason = index.unreadable(key, false);
-    if (reason) return reason;
+  const tolerated = new Set(check.failStandsWithout ?? []);
+  const missing: Partial<Record<ResourceKey, string>> = {};
+  const reads: Array<[ResourceKey, boolean]> = [
+    ...(check.reads ?? []).map(k => [k, false] as [ResourceKey, boolean]),
+    ...(check.optionalReads ?? []).map(
+      k => [k, true] as [ResourceKey, boolean],
+    ),
+  ];
+  for (const [key, optional] of reads) {
+    const reason = index.unreadable(key, optional);
+    if (!reason) continue;
+    if (!tolerated.has(key)) return { reason };
+    missing[key] ??= reason;
   }
-  for (const key of check.optionalReads ?? []) {
-    const reason = index.unreadable(key, true);
-    if (reason) return reason;
-  }
-  return undefined;
+  return { missing };
 }
 
-/** The shared `unknown` result when the check cannot run on the cluster, else null. */
-function blockedResult(
-  planned: PlannedCheck,
-  index: ClusterIndex,
-): CheckResult | null {
-  let result = planned.blocked.get(index.name);
+/** Whether the check can run on the cluster (computed once per cluster, shared). */
+function clusterGate(planned: PlannedCheck, index: ClusterIndex): ClusterGate {
+  let result = planned.gates.get(index.name);
   if (result === undefined) {
-    const reason = gate(planned.check as ClusterScopedCheck<any>, index);
-    result = reason
-      ? shared(planned, index.name, {
+    const verdict = gate(planned.check as ClusterScopedCheck<any>, index);
+    if ('reason' in verdict) {
+      result = {
+        blocked: shared(planned, index.name, {
           status: 'unknown',
-          message: `cannot judge: ${reason}`,
-        })
-      : null;
-    planned.blocked.set(index.name, result);
+          message: `cannot judge: ${verdict.reason}`,
+        }),
+      };
+    } else {
+      result = {
+        missing: Object.keys(verdict.missing).length ? verdict.missing : null,
+      };
+    }
+    planned.gates.set(index.name, result);
   }
   return result;
 }
@@ -187,10 +232,10 @@ export function runComponent(
   evidence: readonly ExperimentEvidence[],
   previous: readonly CheckResult[],
 ): ComponentRun {
-  const kind = env.kinds.get(component.kind) ?? {
-    id: component.kind,
-    ...UNKNOWN_KIND,
-  };
+  const kindOf = (id: string): ScorecardKind =>
+    env.kinds.get(id) ?? { id, ...UNKNOWN_KIND };
+  const kind = kindOf(component.kind);
+  const facets = facetIds(component);
   const instances = component.instances.map(instance => {
     const index = env.indexes.get(instance.cluster);
     const facts =
@@ -213,10 +258,12 @@ export function runComponent(
     now: env.now,
     settings: {},
     kind,
+    facets: facets.map(kindOf),
     evidence: chaos.length ? [...evidence, ...chaos] : evidence,
     previous,
     tables: env.tables,
     freshnessDays: env.freshnessDays,
+    // experiments stay by the component's own kind
     scenarios: scenariosFor(
       component,
       kind,
@@ -233,14 +280,19 @@ export function runComponent(
         index,
         facts,
       };
-    return { instance, index, context };
+    return { instance, index, context, partial: undefined as PartialView };
   });
 
   const results: CheckResult[] = [];
+  /** Results of the cluster-scoped checks that ran, by `checkId|cluster`, and whether on partial data. */
+  const evaluated = new Map<
+    string,
+    { result: CheckResult; partial: boolean }
+  >();
   for (const planned of env.checks) {
     const { check } = planned;
-    if (planned.kinds && !planned.kinds.has(component.kind)) {
-      results.push(notApplicableResult(planned, component.kind));
+    if (!applies(planned, facets)) {
+      results.push(notApplicableResult(planned, facets));
       continue;
     }
     if (check.scope === 'component') {
@@ -263,7 +315,8 @@ export function runComponent(
       results.push(planned.noInstance);
       continue;
     }
-    for (const { instance, index, context } of contexts) {
+    for (const entry of contexts) {
+      const { instance, index, context } = entry;
       if (!index || !context) {
         results.push(
           toResult(planned, instance.cluster, {
@@ -273,37 +326,76 @@ export function runComponent(
         );
         continue;
       }
-      const blocked = blockedResult(planned, index);
-      if (blocked) {
-        results.push(blocked);
+      const clusterState = clusterGate(planned, index);
+      if (clusterState.blocked) {
+        results.push(clusterState.blocked);
         continue;
       }
-      context.settings = planned.settings;
+      // with reads missing, the check judges on what was read in this collection
+      const judged = clusterState.missing
+        ? (entry.partial ??= readView(component, context, env))
+        : context;
+      judged.settings = planned.settings;
       let outcome: CheckOutcome;
       try {
-        outcome = checked(check.evaluate(component, context), check.id);
+        outcome = checked(check.evaluate(component, judged), check.id);
       } catch (error) {
         outcome = crashed(error, check.id);
       }
-      results.push(toResult(planned, instance.cluster, outcome));
+      if (clusterState.missing)
+        outcome = judgedWithout(outcome, clusterState.missing);
+      const result = toResult(planned, instance.cluster, outcome);
+      evaluated.set(`${check.id}|${instance.cluster}`, {
+        result,
+        partial: !!clusterState.missing,
+      });
+      results.push(result);
     }
   }
 
   return {
     results,
-    facts: collectFacts(
-      contexts.map(i => i.context),
-      env.checks,
-    ),
+    facts: collectFacts(contexts, env.checks, evaluated),
+  };
+}
+
+type PartialView = BuiltinClusterContext | undefined;
+
+/** The context of an instance as far as its cluster was read in this collection. */
+function readView(
+  component: ExtensionComponent,
+  context: BuiltinClusterContext,
+  env: RunEnvironment,
+): BuiltinClusterContext {
+  const index = context.index.readView();
+  const instance: ComponentInstance = context.index.readInstance(
+    context.instance,
+  );
+  if (index === context.index && instance === context.instance)
+    return { ...context };
+  return {
+    ...context,
+    instance,
+    index,
+    cluster: index.collection,
+    facts: new InstanceFacts(component, instance, index, env.tables, env.now),
   };
 }
 
 const enabledIds = new WeakMap<readonly ResolvedCheck[], Set<string>>();
 
-/** The facts the scorecard reports, from clusters whose data is current. */
+/**
+ * The facts the scorecard reports, from clusters whose data is current. RBAC findings
+ * are reported for the checks that ran on the cluster: all of them when the check had
+ * every read, those that made it fail when it was judged on partial data.
+ */
 function collectFacts(
-  contexts: Array<BuiltinClusterContext | undefined>,
+  contexts: ReadonlyArray<{
+    context?: BuiltinClusterContext;
+    partial?: BuiltinClusterContext;
+  }>,
   checks: readonly ResolvedCheck[],
+  evaluated: ReadonlyMap<string, { result: CheckResult; partial: boolean }>,
 ): ComponentFacts {
   let enabled = enabledIds.get(checks);
   if (!enabled) {
@@ -315,15 +407,19 @@ function collectFacts(
     rbacFindings: [],
     blastRadius: [],
   };
-  for (const context of contexts) {
+  for (const { context, partial } of contexts) {
     if (!context || context.index.unusable()) continue;
     facts.certificates.push(...context.facts.certificates);
     facts.blastRadius.push(...context.facts.blastRadius);
-    const rbac = context.facts.computed.rbac;
-    if (rbac) {
-      for (const id of RBAC_FINDING_CHECKS) {
-        if (enabled.has(id)) facts.rbacFindings.push(...rbac.findings[id]);
-      }
+    for (const id of RBAC_FINDING_CHECKS) {
+      if (!enabled.has(id)) continue;
+      const run = evaluated.get(`${id}|${context.index.name}`);
+      if (!run) continue; // did not run here (not applicable, or blocked: unknown)
+      const analysis = run.partial
+        ? partial?.facts.computed.rbac
+        : context.facts.computed.rbac;
+      if (!analysis || (run.partial && run.result.status !== 'fail')) continue;
+      facts.rbacFindings.push(...analysis.findings[id]);
     }
   }
   return facts;

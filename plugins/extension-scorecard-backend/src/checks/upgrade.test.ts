@@ -13,7 +13,90 @@ import {
   schedulerFixture,
   type Fixture,
 } from './__testUtils__/fixtures';
-import { FORBIDDEN, node, NOT_SERVED } from './__testUtils__/kube';
+import { ConfigReader } from '@backstage/config';
+import { readChecksConfig } from './config';
+import {
+  container,
+  FORBIDDEN,
+  kubeObject,
+  node,
+  NOT_SERVED,
+  statefulSet,
+} from './__testUtils__/kube';
+import { extensionComponent } from './__testUtils__/components';
+import { clusterCollection } from './__testUtils__/kube';
+
+/**
+ * The CSI hostpath driver as deploy/kubernetes-1.34/hostpath/csi-hostpath-plugin.yaml
+ * of v1.18.0 runs it: the node plugin, registrar, livenessprobe and the controller
+ * sidecars in one StatefulSet.
+ */
+function hostpathFixture(): Fixture {
+  const sig = (name: string, tag: string) =>
+    container(name, `registry.k8s.io/sig-storage/${name}:${tag}`, {
+      probes: false,
+    });
+  const sts = statefulSet('default', 'csi-hostpathplugin', {
+    replicas: 1,
+    serviceAccountName: 'csi-hostpathplugin-sa',
+    containers: [
+      container(
+        'hostpath',
+        'registry.k8s.io/sig-storage/hostpathplugin:v1.17.0',
+      ),
+      {
+        ...sig('csi-node-driver-registrar', 'v2.17.0'),
+        name: 'node-driver-registrar',
+      },
+      { ...sig('livenessprobe', 'v2.19.0'), name: 'liveness-probe' },
+      { ...sig('csi-attacher', 'v4.12.0'), name: 'csi-attacher' },
+      { ...sig('csi-provisioner', 'v6.3.0'), name: 'csi-provisioner' },
+      { ...sig('csi-resizer', 'v2.2.1'), name: 'csi-resizer' },
+      { ...sig('csi-snapshotter', 'v8.6.0'), name: 'csi-snapshotter' },
+    ],
+    podSpec: {
+      volumes: [
+        {
+          name: 'registration-dir',
+          hostPath: {
+            path: '/var/lib/kubelet/plugins_registry',
+            type: 'Directory',
+          },
+        },
+      ],
+    },
+  });
+  const driver = kubeObject(
+    'storage.k8s.io/v1',
+    'CSIDriver',
+    'hostpath.csi.k8s.io',
+    undefined,
+    {
+      spec: { attachRequired: true, podInfoOnMount: true },
+    },
+  );
+  const cluster = clusterCollection(CLUSTER, {
+    version: '1.34.1',
+    objects: { statefulsets: [sts], csidrivers: [driver] },
+  });
+  const component = extensionComponent('csi', {
+    name: 'csi-driver-host-path',
+    catalog: null,
+    instances: [
+      {
+        cluster: CLUSTER,
+        objects: { statefulSets: [sts], csiDrivers: [driver] },
+      },
+    ],
+  });
+  return {
+    component,
+    objects: component.instances[0].objects,
+    clusterObjects: cluster.objects,
+    cluster,
+    evidence: [],
+  };
+}
 
 describe('upgrade checks', () => {
   let webhook: Fixture;
@@ -69,60 +152,151 @@ describe('upgrade checks', () => {
   });
 
   describe('upgrade.rollout-complete', () => {
-    const previous = (status: CheckResult['status']): CheckResult => ({
-      checkId: 'upgrade.rollout-complete',
-      dimension: 'upgrade',
-      severity: 'high',
-      status,
-      cluster: CLUSTER,
-      message: '',
-      remediation: '',
+    const ROLLOUT = 'upgrade.rollout-complete';
+    const at = (f: Fixture, minutes: number) => {
+      f.cluster.collectedAt = new Date(
+        Date.parse('2026-01-15T10:00:00Z') + minutes * 60_000,
+      ).toISOString();
+      return f;
+    };
+    const after = (f: Fixture, result: CheckResult) => ({
+      previous: new Map([[f.component.id, [result]]]),
     });
+    const rolling = () => {
+      const f = structuredClone(webhook);
+      f.objects.deployments[0].status.updatedReplicas = 1;
+      return f;
+    };
 
     it('passes when fully rolled out', () => {
-      expect(
-        run(structuredClone(webhook), 'upgrade.rollout-complete'),
-      ).toMatchObject({
+      expect(run(structuredClone(webhook), ROLLOUT)).toMatchObject({
         status: 'pass',
         message: '1 workload(s) fully rolled out',
       });
     });
-    it('warns while in progress, fails when stuck across two collections', () => {
-      const f = structuredClone(webhook);
-      f.objects.deployments[0].status.updatedReplicas = 1;
-      expect(run(f, 'upgrade.rollout-complete')).toMatchObject({
+    it('warns while in progress, naming when it was first seen', () => {
+      expect(run(rolling(), ROLLOUT)).toMatchObject({
         status: 'warn',
         message:
-          'rollout in progress: Deployment/kyverno/kyverno-admission-controller updatedReplicas 1 of 3',
+          'rollout in progress: Deployment/kyverno/kyverno-admission-controller updatedReplicas 1 of 3 since 2026-01-15T10:00:00.000Z (stuck once it lasts 60 min)',
+        observed: {
+          since: {
+            'Deployment/kyverno/kyverno-admission-controller generation 3':
+              '2026-01-15T10:00:00.000Z',
+          },
+        },
       });
-      const prev = new Map([[f.component.id, [previous('warn')]]]);
-      expect(
-        run(f, 'upgrade.rollout-complete', { previous: prev }),
-      ).toMatchObject({
+    });
+    it('stays warn on a manual refresh 40 minutes later', () => {
+      const f = rolling();
+      const first = run(f, ROLLOUT);
+      expect(run(at(f, 40), ROLLOUT, after(f, first)).status).toBe('warn');
+    });
+    it('fails once the same rollout has lasted stuckAfterMinutes', () => {
+      const f = rolling();
+      const first = run(f, ROLLOUT);
+      const refresh = run(at(f, 40), ROLLOUT, after(f, first));
+      expect(run(at(f, 75), ROLLOUT, after(f, refresh))).toMatchObject({
         status: 'fail',
-        message: expect.stringContaining('stuck across two collections'),
+        message:
+          'stuck for 60 min or more: Deployment/kyverno/kyverno-admission-controller updatedReplicas 1 of 3 since 2026-01-15T10:00:00.000Z (1 h 15 min)',
       });
+      const config = readChecksConfig(
+        new ConfigReader({
+          extensionScorecard: {
+            checks: { [ROLLOUT]: { stuckAfterMinutes: 180 } },
+          },
+        }),
+      );
       expect(
-        run(f, 'upgrade.rollout-complete', {
-          previous: new Map([[f.component.id, [previous('pass')]]]),
-        }).status,
+        run(at(f, 75), ROLLOUT, { ...after(f, first), config }).status,
       ).toBe('warn');
+    });
+    it('starts again for a new generation or after the rollout finished', () => {
+      const f = rolling();
+      const first = run(f, ROLLOUT);
+      // the next rollout (generation 4) started between the two collections
+      const next = structuredClone(f);
+      next.objects.deployments[0].metadata.generation = 4;
+      next.objects.deployments[0].status.observedGeneration = 4;
+      expect(run(at(next, 90), ROLLOUT, after(next, first)).status).toBe(
+        'warn',
+      );
+      // finished in between, then rolling again
+      const done = run(at(structuredClone(webhook), 30), ROLLOUT);
+      expect(run(at(f, 90), ROLLOUT, after(f, done))).toMatchObject({
+        status: 'warn',
+        message: expect.stringContaining('since 2026-01-15T11:30:00.000Z'),
+      });
     });
     it('sees an unobserved generation and DaemonSets behind', () => {
       const f = structuredClone(webhook);
       f.objects.deployments[0].metadata.generation = 5;
-      expect(run(f, 'upgrade.rollout-complete').message).toContain(
+      expect(run(f, ROLLOUT).message).toContain(
         'observedGeneration 3 < generation 5',
       );
       const g = cniFixture();
       g.objects.daemonSets[0].status.updatedNumberScheduled = 1;
-      expect(run(g, 'upgrade.rollout-complete').message).toContain(
+      expect(run(g, ROLLOUT).message).toContain(
         'DaemonSet/calico-system/calico-node updatedNumberScheduled 1 of 3',
       );
+    });
+    it('judges StatefulSets by generation, updatedReplicas and revisions', () => {
+      const f = crdControllerFixture();
+      f.objects.statefulSets = [
+        statefulSet('tenants', 'store', { replicas: 3, generation: 4 }),
+      ];
+      expect(run(f, ROLLOUT)).toMatchObject({
+        status: 'pass',
+        message: '2 workload(s) fully rolled out',
+      });
+      const [sts] = f.objects.statefulSets;
+      sts.status.observedGeneration = 3;
+      expect(run(f, ROLLOUT).message).toContain(
+        'StatefulSet/tenants/store observedGeneration 3 < generation 4',
+      );
+      sts.status.observedGeneration = 4;
+      sts.status.updatedReplicas = 1;
+      sts.spec.updateStrategy.rollingUpdate.partition = 2;
+      expect(run(f, ROLLOUT).message).toContain(
+        'StatefulSet/tenants/store updatedReplicas 1 of 3 (partition 2)',
+      );
+      sts.status.updatedReplicas = 3;
+      sts.status.updateRevision = 'store-7f6d5c4b3';
+      expect(run(f, ROLLOUT).message).toContain(
+        'StatefulSet/tenants/store currentRevision store-6d9c8b7f5 ≠ updateRevision store-7f6d5c4b3',
+      );
+    });
+    it('a stuck rollout fails even when other workload kinds could not be read', () => {
+      const f = rolling();
+      const first = run(f, ROLLOUT);
+      f.cluster.reads.daemonsets = FORBIDDEN;
+      expect(run(at(f, 70), ROLLOUT, after(f, first)).status).toBe('fail');
+      expect(run(at(f, 10), ROLLOUT, after(f, first))).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining('on what was read: warn'),
+      });
     });
   });
 
   describe('upgrade.image-pinned', () => {
+    it('passes vendor builds of a release', () => {
+      const f = structuredClone(webhook);
+      for (const image of [
+        'public.ecr.aws/eks-distro/kubernetes-csi/external-provisioner:v5.1.0-eks-1-31-7',
+        '602401143452.dkr.ecr.us-west-2.amazonaws.com/eks/kyverno:v1.15.2-eksbuild.1',
+        'projects.registry.vmware.com/tkg/kyverno:v1.15.2_vmware.1',
+      ]) {
+        f.objects.deployments[0].spec.template.spec.containers[0].image = image;
+        expect(run(f, 'upgrade.image-pinned').status).toBe('pass');
+      }
+      f.objects.deployments[0].spec.template.spec.containers[0].image =
+        'public.ecr.aws/eks-distro/kubernetes-csi/livenessprobe:v2.15.0-eks-1-33-latest';
+      expect(run(f, 'upgrade.image-pinned')).toMatchObject({
+        status: 'warn',
+        message: expect.stringContaining("a moving 'latest' build of 2.15.0"),
+      });
+    });
     it('passes release tags and digests', () => {
       const f = structuredClone(webhook);
       f.objects.deployments[0].spec.template.spec.containers[0].image =
@@ -219,6 +393,44 @@ describe('upgrade checks', () => {
       );
       expect(run(f, 'upgrade.version-skew').status).toBe('pass');
     });
+    it('reads vendor server versions and scheduler tags as their upstream release', () => {
+      const f = schedulerFixture();
+      f.cluster.version = {
+        major: '1',
+        minor: '31+',
+        gitVersion: 'v1.31.4-eks-2d1e2ea',
+      };
+      f.objects.deployments[0].spec.template.spec.containers[0].image =
+        'registry.example.com/kube-scheduler:v1.31.2-gke.1000';
+      expect(run(f, 'upgrade.version-skew')).toMatchObject({
+        status: 'pass',
+        message: expect.stringContaining('cluster 1.31.4 within'),
+      });
+    });
+    it('says which scheduler image it cannot place, and why', () => {
+      const f = schedulerFixture();
+      f.objects.deployments[0].spec.template.spec.containers[0].image =
+        'registry.k8s.io/scheduler-plugins/kube-scheduler@sha256:0123456789abcdef';
+      expect(run(f, 'upgrade.version-skew')).toMatchObject({
+        status: 'unknown',
+        message:
+          'cannot place scheduler registry.k8s.io/scheduler-plugins/kube-scheduler@sha256:0123456789abcdef: no tag (digest or untagged), so the Kubernetes minor it is built for is unknown',
+      });
+      // outside the declared range is proven all the same
+      f.component.catalog!.descriptor!.kubernetesVersions = '>=1.32.0 <1.34.0';
+      expect(run(f, 'upgrade.version-skew').status).toBe('fail');
+    });
+    it('a declared range the cluster is outside fails even without the Nodes', () => {
+      const f = cniFixture();
+      f.component.catalog!.descriptor!.kubernetesVersions = '>=1.32.0 <1.34.0';
+      f.cluster.reads.nodes = FORBIDDEN;
+      expect(run(f, 'upgrade.version-skew')).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining(
+          'cluster 1.31.4 is outside the supported range >=1.32.0 <1.34.0 (proven on what was read; cannot judge kubelet skew: reading nodes',
+        ),
+      });
+    });
     it('is unknown when nodes could not be read for a node extension', () => {
       const f = cniFixture();
       f.cluster.reads.nodes = FORBIDDEN;
@@ -244,7 +456,7 @@ describe('upgrade checks', () => {
       expect(run(f, 'csi.sidecar-matrix')).toMatchObject({
         status: 'warn',
         message:
-          'external-resizer v1.13.2 recommends Kubernetes ≥ 1.32, cluster 1.30',
+          'external-provisioner v5.2.0 recommends Kubernetes ≥ 1.31, cluster 1.30; external-resizer v1.13.2 recommends Kubernetes ≥ 1.32, cluster 1.30',
       });
     });
     it('fails below the minimum Kubernetes version', () => {
@@ -264,13 +476,83 @@ describe('upgrade checks', () => {
         'external-provisioner v1.3.0 works up to Kubernetes 1.19',
       );
     });
-    it('warns for a sidecar the table does not cover', () => {
+    it('places current releases and vendor builds by their upstream version', () => {
+      const f = csiFixture();
+      f.cluster.version = {
+        major: '1',
+        minor: '32+',
+        gitVersion: 'v1.32.9-eks-113cf36',
+      };
+      const containers = f.objects.deployments[0].spec.template.spec.containers;
+      containers[1].image =
+        'public.ecr.aws/eks-distro/kubernetes-csi/external-provisioner:v5.1.0-eks-1-31-7';
+      containers[2].image =
+        '602401143452.dkr.ecr.us-west-2.amazonaws.com/eks/csi-attacher:v4.12.0-eksbuild.1';
+      containers[4].image =
+        'public.ecr.aws/eks-distro/kubernetes-csi/external-resizer:v1.13.2-eks-1-32-4';
+      f.objects.daemonSets[0].spec.template.spec.containers[1].image =
+        'public.ecr.aws/eks-distro/kubernetes-csi/node-driver-registrar:v2.13.0-eksbuild.1';
+      expect(run(f, 'csi.sidecar-matrix')).toMatchObject({
+        status: 'pass',
+        message: expect.stringContaining(
+          'external-provisioner v5.1.0-eks-1-31-7 (upstream 5.1.0)',
+        ),
+        observed: { clusterVersion: '1.32' },
+      });
+    });
+    it('places a release candidate in its release line, and judges an rc cluster as its release', () => {
+      const f = csiFixture();
+      f.objects.daemonSets[0].spec.template.spec.containers[2].image =
+        'registry.k8s.io/sig-storage/livenessprobe:v2.16.0-rc.1';
+      f.cluster.version = {
+        major: '1',
+        minor: '35',
+        gitVersion: 'v1.35.0-rc.1',
+      };
+      expect(run(f, 'csi.sidecar-matrix').status).toBe('pass');
+      const g = crdControllerFixture();
+      g.cluster.version = f.cluster.version;
+      expect(run(g, 'upgrade.version-skew')).toMatchObject({
+        status: 'pass',
+        message: 'cluster 1.35.0 within >=1.29.0 <1.36.0',
+      });
+    });
+    it('warns for a release older than the supported release lines', () => {
       const f = csiFixture();
       f.objects.deployments[0].spec.template.spec.containers[2].image =
         'registry.k8s.io/sig-storage/csi-attacher:v3.5.0';
+      expect(run(f, 'csi.sidecar-matrix')).toMatchObject({
+        status: 'warn',
+        message:
+          'external-attacher v3.5.0 is older than the oldest release line data/csi-sidecars.yaml lists (4.6.0): no longer supported upstream',
+      });
+    });
+    it('says which image it cannot place, and why', () => {
+      const f = csiFixture();
+      const containers = f.objects.deployments[0].spec.template.spec.containers;
+      containers[1].image =
+        'registry.k8s.io/sig-storage/csi-provisioner:v7.0.0';
+      expect(run(f, 'csi.sidecar-matrix')).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining(
+          'external-provisioner v7.0.0: newer than data/csi-sidecars.yaml covers (>=5.0.0 <5.1.0, >=5.1.0 <7.0.0, <1.4.0)',
+        ),
+      });
+      containers[1].image =
+        'registry.k8s.io/sig-storage/csi-provisioner@sha256:0123456789abcdef';
       expect(run(f, 'csi.sidecar-matrix').message).toContain(
-        'external-attacher v3.5.0 is not in the compatibility table',
+        'registry.k8s.io/sig-storage/csi-provisioner@sha256:0123456789abcdef: no tag, only a digest, so its external-provisioner release is unknown',
       );
+      // a proven incompatibility still fails next to an unplaceable image
+      f.cluster.version = { major: '1', minor: '24', gitVersion: 'v1.24.17' };
+      expect(run(f, 'csi.sidecar-matrix').status).toBe('fail');
+    });
+    it('reads the CSI hostpath driver node plugin StatefulSet', () => {
+      const f = hostpathFixture();
+      expect(run(f, 'csi.sidecar-matrix')).toMatchObject({
+        status: 'pass',
+        message: expect.stringContaining('node-driver-registrar v2.17.0'),
+      });
     });
   });
 
@@ -300,8 +582,24 @@ describe('upgrade checks', () => {
       const f = csiFixture();
       f.objects.daemonSets = [];
       expect(run(f, 'csi.node-registrar').message).toContain(
-        'no node DaemonSet of this CSI driver',
+        'no node DaemonSet (or node-plugin StatefulSet) of this CSI driver',
       );
+    });
+    it('passes the CSI hostpath driver, whose node plugin is one StatefulSet', () => {
+      expect(run(hostpathFixture(), 'csi.node-registrar')).toMatchObject({
+        status: 'pass',
+        message:
+          'StatefulSet/default/csi-hostpathplugin runs node-driver-registrar and livenessprobe',
+      });
+    });
+    it('knows vendor images of the registrar', () => {
+      const f = csiFixture();
+      const registrar =
+        f.objects.daemonSets[0].spec.template.spec.containers[1];
+      registrar.name = 'registrar';
+      registrar.image =
+        'public.ecr.aws/eks-distro/kubernetes-csi/node-driver-registrar:v2.13.0-eks-1-31-7';
+      expect(run(f, 'csi.node-registrar').status).toBe('pass');
     });
   });
 

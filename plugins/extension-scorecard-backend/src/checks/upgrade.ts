@@ -1,31 +1,53 @@
 /** Upgrade: supported API versions and versions, fully rolled out, node by node. */
 import semver from 'semver';
-import type { KubeObject } from '../collect/types';
+import type { KubeObject, ResourceKey } from '../collect/types';
 import type { InstanceObjects } from '../inventory/model';
 import type {
   BuiltinClusterCheck,
   BuiltinClusterContext,
 } from './builtinContext';
 import {
+  conditionsSince,
   fail,
+  formatMinutes,
+  hasFacet,
+  isNodeExtension,
+  judgedWithout,
   listed,
+  missingReads,
   notApplicable,
+  numberSetting,
   pass,
-  previousResult,
   stringsSetting,
   unknown,
   warn,
   WORKLOAD_KINDS,
 } from './builtinContext';
-import type { DeprecatedApi } from './referenceTables';
-import { parseImage, tagVersion } from './kubernetes/images';
+import type { CsiSidecar, DeprecatedApi } from './referenceTables';
+import type { CheckOutcome } from './types';
+import { isFloatingTag, parseImage, tagVersion } from './kubernetes/images';
 import { podSpecFitsNode } from './kubernetes/nodePlacement';
 import {
   formatRelease,
   parseRelease,
   type Release,
 } from './kubernetes/releases';
-import { containersOf, desiredReplicas } from './kubernetes/workloads';
+import { upstreamVersion } from './kubernetes/versions';
+import {
+  containersOf,
+  desiredReplicas,
+  isNodeAgent,
+  type Workload,
+  type WorkloadKind,
+  workloadsOf,
+} from './kubernetes/workloads';
+
+/** Every workload kind, as resources. */
+const WORKLOAD_READS: ResourceKey[] = [
+  'deployments',
+  'statefulsets',
+  'daemonsets',
+];
 
 /** Object lists that are the component's own (not observed Pods, Nodes or chaos results). */
 const OWNED: ReadonlyArray<keyof InstanceObjects> = [
@@ -41,6 +63,7 @@ const OWNED: ReadonlyArray<keyof InstanceObjects> = [
   'resourceSlices',
   'deployments',
   'daemonSets',
+  'statefulSets',
   'services',
   'podDisruptionBudgets',
   'serviceAccounts',
@@ -95,6 +118,34 @@ function clusterRelease(context: BuiltinClusterContext): Release {
   return context.index.release!;
 }
 
+/** The resources OWNED objects come from; those of optional APIs may be not served (none). */
+const OWNED_READS: ResourceKey[] = [
+  'validatingwebhookconfigurations',
+  'mutatingwebhookconfigurations',
+  'customresourcedefinitions',
+  'apiservices',
+  'runtimeclasses',
+  'csidrivers',
+  ...WORKLOAD_READS,
+  'services',
+  'poddisruptionbudgets',
+  'serviceaccounts',
+  'rolebindings',
+  'roles',
+  'clusterrolebindings',
+  'clusterroles',
+];
+const OWNED_OPTIONAL_READS: ResourceKey[] = [
+  'validatingadmissionpolicies',
+  'validatingadmissionpolicybindings',
+  'deviceclasses',
+  'resourceslices',
+  'certificates',
+  'servicemonitors',
+  'podmonitors',
+  'prometheusrules',
+];
+
 const deprecatedApi: BuiltinClusterCheck = {
   id: 'upgrade.deprecated-api',
   dimension: 'upgrade',
@@ -102,6 +153,10 @@ const deprecatedApi: BuiltinClusterCheck = {
   severity: 'critical',
   scope: 'cluster',
   needsVersion: true,
+  // an object not read could be on a removed version; one that was read and is, stays so
+  reads: OWNED_READS,
+  optionalReads: OWNED_OPTIONAL_READS,
+  failStandsWithout: [...OWNED_READS, ...OWNED_OPTIONAL_READS],
   title: 'No removed or deprecated API versions',
   remediation:
     'Rewrite the manifests in the replacement API version (mind changed defaults, e.g. webhook v1 failurePolicy Fail) before upgrading the cluster.',
@@ -158,9 +213,12 @@ const deprecatedApi: BuiltinClusterCheck = {
   },
 };
 
+const ROLLOUT = 'upgrade.rollout-complete';
+
+/** Why a workload's rollout is not complete, if it is not. */
 function inProgress(
   object: KubeObject,
-  kind: 'Deployment' | 'DaemonSet',
+  kind: WorkloadKind,
 ): string | undefined {
   const generation = object.metadata.generation;
   const observedGeneration = object.status?.observedGeneration;
@@ -172,12 +230,23 @@ function inProgress(
   ) {
     return `${name} observedGeneration ${observedGeneration} < generation ${generation}`;
   }
-  if (kind === 'Deployment') {
+  if (kind === 'Deployment' || kind === 'StatefulSet') {
     const wanted = desiredReplicas(object);
     const updated = object.status?.updatedReplicas ?? 0;
-    return updated < wanted
-      ? `${name} updatedReplicas ${updated} of ${wanted}`
-      : undefined;
+    const partition = object.spec?.updateStrategy?.rollingUpdate?.partition;
+    const staged =
+      kind === 'StatefulSet' && typeof partition === 'number' && partition > 0
+        ? ` (partition ${partition})`
+        : '';
+    if (updated < wanted)
+      return `${name} updatedReplicas ${updated} of ${wanted}${staged}`;
+    if (kind === 'StatefulSet') {
+      const current = object.status?.currentRevision;
+      const update = object.status?.updateRevision;
+      if (current && update && current !== update)
+        return `${name} currentRevision ${current} ≠ updateRevision ${update}`;
+    }
+    return undefined;
   }
   const desired = object.status?.desiredNumberScheduled ?? 0;
   const updated = object.status?.updatedNumberScheduled ?? 0;
@@ -187,43 +256,65 @@ function inProgress(
 }
 
 const rolloutComplete: BuiltinClusterCheck = {
-  id: 'upgrade.rollout-complete',
+  id: ROLLOUT,
   dimension: 'upgrade',
   kinds: WORKLOAD_KINDS,
   severity: 'high',
   scope: 'cluster',
-  reads: ['deployments', 'daemonsets'],
+  reads: WORKLOAD_READS,
+  // another workload cannot finish this one's rollout
+  failStandsWithout: WORKLOAD_READS,
   title: 'Rollouts complete',
   remediation:
     'Find why the rollout does not finish (failing new Pods, unschedulable, PDB blocking) and fix or roll back: a half-rolled extension runs two versions at once.',
   evaluate(_component, context) {
-    const { deployments, daemonSets } = context.instance.objects;
-    if (!deployments.length && !daemonSets.length) {
+    const workloads = context.facts.workloads;
+    if (!workloads.length) {
       return notApplicable(
         `no backend workload of this component in cluster ${context.index.name}`,
       );
     }
-    const pending = [
-      ...deployments.map(d => inProgress(d, 'Deployment')),
-      ...daemonSets.map(d => inProgress(d, 'DaemonSet')),
-    ].filter((x): x is string => !!x);
-    const observed = { inProgress: pending };
-    if (pending.length) {
-      const before = previousResult(
-        context,
-        'upgrade.rollout-complete',
-        context.index.name,
-      );
-      if (before && (before.status === 'warn' || before.status === 'fail')) {
-        return fail(
-          `stuck across two collections: ${listed(pending)}`,
-          observed,
-        );
-      }
-      return warn(`rollout in progress: ${listed(pending)}`, observed);
+    const pending = workloads
+      .map(w => ({
+        // a new generation is a new rollout: its clock starts again
+        key: `${w.ref} generation ${w.object.metadata.generation ?? '?'}`,
+        text: inProgress(w.object, w.kind),
+      }))
+      .filter((p): p is { key: string; text: string } => !!p.text);
+    if (!pending.length) {
+      return pass(`${workloads.length} workload(s) fully rolled out`, {
+        inProgress: [],
+      });
     }
-    return pass(
-      `${deployments.length + daemonSets.length} workload(s) fully rolled out`,
+    const stuckAfter = numberSetting(context, 'stuckAfterMinutes');
+    const { since, minutes } = conditionsSince(
+      context,
+      ROLLOUT,
+      pending.map(p => p.key),
+    );
+    const observed = {
+      inProgress: pending.map(p => p.text),
+      since,
+      stuckAfterMinutes: stuckAfter,
+    };
+    const stuck = pending.filter(p => minutes[p.key] >= stuckAfter);
+    if (stuck.length) {
+      return fail(
+        `stuck for ${stuckAfter} min or more: ${listed(
+          stuck.map(
+            p =>
+              `${p.text} since ${since[p.key]} (${formatMinutes(
+                minutes[p.key],
+              )})`,
+          ),
+        )}`,
+        observed,
+      );
+    }
+    return warn(
+      `rollout in progress: ${listed(
+        pending.map(p => `${p.text} since ${since[p.key]}`),
+      )} (stuck once it lasts ${stuckAfter} min)`,
       observed,
     );
   },
@@ -235,10 +326,10 @@ const imagePinned: BuiltinClusterCheck = {
   kinds: WORKLOAD_KINDS,
   severity: 'medium',
   scope: 'cluster',
-  reads: ['deployments', 'daemonsets'],
+  reads: WORKLOAD_READS,
   title: 'Images are pinned',
   remediation:
-    'Reference images by digest or a release tag (v1.2.3), never :latest or an untagged name.',
+    'Reference images by digest or a release tag (v1.2.3, or a vendor build of one such as v1.2.3-eksbuild.1), never :latest or an untagged name.',
   evaluate(_component, context) {
     const containers = containersOf(context.facts.workloads, { init: true });
     if (!containers.length) {
@@ -258,6 +349,12 @@ const imagePinned: BuiltinClusterCheck = {
         floating.push(
           `${container.name} ${container.image} (not a release tag)`,
         );
+      else if (isFloatingTag(image.tag))
+        floating.push(
+          `${container.name} ${container.image} (a moving 'latest' build of ${
+            tagVersion(image.tag)!.version
+          })`,
+        );
     }
     const observed = {
       images: [...new Set(containers.map(c => c.container.image))],
@@ -273,15 +370,19 @@ const imagePinned: BuiltinClusterCheck = {
 
 const clusterSemvers = new WeakMap<object, semver.SemVer | null>();
 
+/** The API server's upstream version (`v1.32.9-eks-113cf36` is 1.32.9). */
 function semverOfCluster(context: BuiltinClusterContext): semver.SemVer | null {
   const key = context.index;
   if (!clusterSemvers.has(key)) {
+    // a release candidate of 1.36 is a 1.36 cluster: judged without the pre-release
+    const parsed = upstreamVersion(
+      context.index.collection.version?.gitVersion,
+    )?.version;
     clusterSemvers.set(
       key,
-      semver.coerce(
-        context.index.collection.version?.gitVersion ??
-          formatRelease(clusterRelease(context)),
-      ),
+      parsed
+        ? new semver.SemVer(`${parsed.major}.${parsed.minor}.${parsed.patch}`)
+        : semver.coerce(formatRelease(clusterRelease(context))),
     );
   }
   return clusterSemvers.get(key)!;
@@ -289,12 +390,15 @@ function semverOfCluster(context: BuiltinClusterContext): semver.SemVer | null {
 
 const ranges = new Map<string, semver.Range | null>();
 
-/** A parsed semver range, null when the text is not one (parsed once per text). */
+/**
+ * A parsed semver range, null when the text is not one (parsed once per text).
+ * Pre-releases match too: `v2.16.0-rc.1` is in `>=2.13.0 <3.0.0`.
+ */
 function rangeOf(text: string): semver.Range | null {
   let range = ranges.get(text);
   if (range === undefined) {
     try {
-      range = new semver.Range(text);
+      range = new semver.Range(text, { includePrerelease: true });
     } catch {
       range = null;
     }
@@ -315,12 +419,29 @@ function kubeletRelease(node: KubeObject): Release | null {
   return value;
 }
 
-/** Nodes the instance runs on: those its DaemonSets fit, plus those the inventory attached. */
-function nodesRunning(context: BuiltinClusterContext): KubeObject[] {
-  const nodes = new Set<KubeObject>(context.instance.objects.nodes ?? []);
-  const daemonSets = context.facts.workloads.filter(
-    w => w.kind === 'DaemonSet',
+/**
+ * The instance's workloads as far as they were read in this collection (objects kept
+ * from an earlier read left out), for checks that judge on what was read themselves.
+ */
+function workloadsRead(context: BuiltinClusterContext): Workload[] {
+  const instance = context.index.readInstance(context.instance);
+  return instance === context.instance
+    ? context.facts.workloads
+    : workloadsOf(instance);
+}
+
+/**
+ * Nodes the instance runs on: those its DaemonSets fit, plus those the inventory
+ * attached (a node-agent StatefulSet runs on some nodes only, which the Pods would say).
+ */
+function nodesRunning(
+  context: BuiltinClusterContext,
+  workloads: readonly Workload[],
+): KubeObject[] {
+  const nodes = new Set<KubeObject>(
+    context.index.readInstance(context.instance).objects.nodes ?? [],
   );
+  const daemonSets = workloads.filter(w => w.kind === 'DaemonSet');
   for (const node of context.index.objects('nodes')) {
     if (daemonSets.some(ds => podSpecFitsNode(ds.podSpec, node)))
       nodes.add(node);
@@ -345,6 +466,7 @@ const versionSkew: BuiltinClusterCheck = {
     const rules = context.tables.versionSkew;
     const failures: string[] = [];
     const warnings: string[] = [];
+    const unplaced: string[] = [];
     const notes: string[] = [];
     const range = component.catalog?.descriptor?.kubernetesVersions;
     const observed: Record<string, unknown> = {
@@ -352,6 +474,8 @@ const versionSkew: BuiltinClusterCheck = {
         context.index.collection.version?.gitVersion ?? currentText,
       supportedRange: range ?? null,
     };
+    /** Reads this verdict depends on, for the rule "a proven fail stands". */
+    const needed: ResourceKey[] = [];
     if (range) {
       const clusterSemver = semverOfCluster(context);
       const supported = rangeOf(range);
@@ -365,12 +489,23 @@ const versionSkew: BuiltinClusterCheck = {
         );
       } else notes.push(`cluster ${clusterSemver?.version} within ${range}`);
     }
-    if (context.kind.id === 'scheduler-plugin') {
-      for (const { container } of containersOf(context.facts.workloads)) {
+    const workloads = workloadsRead(context);
+    if (hasFacet(context, 'scheduler-plugin')) {
+      needed.push('deployments', 'statefulsets');
+      for (const { container } of containersOf(workloads)) {
         const image = parseImage(container.image ?? '');
         if (!rules.schedulerImages.includes(image.name)) continue;
         const version = tagVersion(image.tag);
-        if (!version) continue;
+        if (!version) {
+          unplaced.push(
+            `scheduler ${container.image}: ${
+              image.tag
+                ? `tag '${image.tag}' names no release`
+                : 'no tag (digest or untagged)'
+            }, so the Kubernetes minor it is built for is unknown`,
+          );
+          continue;
+        }
         const built = current - (current % 1000) + version.minor;
         const text = `scheduler ${container.image} (built for ${formatRelease(
           built,
@@ -384,16 +519,22 @@ const versionSkew: BuiltinClusterCheck = {
         else notes.push(text);
       }
     }
-    if (context.kind.nodeExtension) {
-      const unreadable = context.index.unreadable('nodes');
-      if (unreadable)
-        return unknown(`cannot judge kubelet skew: ${unreadable}`, observed);
+    // kept (stale) Nodes prove nothing: kubelets are judged only on Nodes read now
+    if (isNodeExtension(context) && !context.index.unreadable('nodes')) {
+      needed.push('daemonsets');
       const skewed: string[] = [];
-      for (const node of nodesRunning(context)) {
+      for (const node of nodesRunning(context, workloads)) {
         const kubeletVersion: string | undefined =
           node.status?.nodeInfo?.kubeletVersion;
         const kubelet = kubeletRelease(node);
-        if (kubelet === null) continue;
+        if (kubelet === null) {
+          unplaced.push(
+            `node ${node.metadata.name}: kubeletVersion '${
+              kubeletVersion ?? ''
+            }' is not a version`,
+          );
+          continue;
+        }
         const older = rules.kubelet.olderKubelets;
         const maxOlder =
           older && kubelet < parseRelease(older.below)!
@@ -414,15 +555,59 @@ const versionSkew: BuiltinClusterCheck = {
       if (skewed.length)
         failures.push(`API server ${currentText}: ${listed(skewed)}`);
     }
-    if (failures.length) return fail(listed(failures), observed);
-    if (!range)
-      warnings.push(
-        `no supported Kubernetes range declared (spec.extension.kubernetesVersions); cluster runs ${currentText}`,
+    let outcome: CheckOutcome;
+    if (failures.length) outcome = fail(listed(failures), observed);
+    else if (unplaced.length)
+      outcome = unknown(
+        `cannot place ${listed(unplaced)}${
+          warnings.length ? `; also ${listed(warnings)}` : ''
+        }`,
+        { ...observed, unplaced },
       );
-    if (warnings.length) return warn(listed(warnings), observed);
-    return pass(listed(notes), observed);
+    else {
+      if (!range)
+        warnings.push(
+          `no supported Kubernetes range declared (spec.extension.kubernetesVersions); cluster runs ${currentText}`,
+        );
+      outcome = warnings.length
+        ? warn(listed(warnings), observed)
+        : pass(listed(notes), observed);
+    }
+    const missing = missingReads(context, needed);
+    if (isNodeExtension(context) && context.index.unreadable('nodes'))
+      missing.nodes = `cannot judge kubelet skew: ${context.index.unreadable(
+        'nodes',
+      )}`;
+    return judgedWithout(outcome, missing);
   },
 };
+
+/** Where a sidecar release stands in the table: its row, or why it has none. */
+function placeSidecar(
+  sidecar: CsiSidecar,
+  version: semver.SemVer,
+):
+  | { row: CsiSidecar['releases'][number] }
+  | { older: string }
+  | { newer: string } {
+  const row = sidecar.releases.find(r => rangeOf(r.versions)?.test(version));
+  if (row) return { row };
+  const lowest = sidecar.releases
+    .filter(r => r.minKubernetes)
+    .map(r => semver.minVersion(r.versions))
+    .filter((v): v is semver.SemVer => !!v)
+    .sort(semver.compare)[0];
+  const above = sidecar.releases.some(r =>
+    semver.ltr(version, r.versions, { includePrerelease: true }),
+  );
+  if (above && lowest) return { older: lowest.version };
+  const highest = sidecar.releases
+    .map(r => rangeOf(r.versions))
+    .filter((r): r is semver.Range => !!r)
+    .map(r => r.raw)
+    .join(', ');
+  return { newer: highest };
+}
 
 const sidecarMatrix: BuiltinClusterCheck = {
   id: 'csi.sidecar-matrix',
@@ -430,7 +615,9 @@ const sidecarMatrix: BuiltinClusterCheck = {
   kinds: ['csi'],
   severity: 'high',
   scope: 'cluster',
-  reads: ['deployments', 'daemonsets'],
+  reads: WORKLOAD_READS,
+  // a sidecar that was read and does not fit stays so, whatever else runs
+  failStandsWithout: WORKLOAD_READS,
   needsVersion: true,
   title: 'CSI sidecars match the cluster version',
   remediation:
@@ -443,6 +630,7 @@ const sidecarMatrix: BuiltinClusterCheck = {
     const current = clusterRelease(context);
     const currentText = formatRelease(current);
     const failures: string[] = [];
+    const unplaced: string[] = [];
     const warnings: string[] = [];
     const seen: string[] = [];
     for (const { container } of containers) {
@@ -451,22 +639,35 @@ const sidecarMatrix: BuiltinClusterCheck = {
         s.images.includes(image.name),
       );
       if (!sidecar) continue;
-      const version = tagVersion(image.tag);
-      const label = `${sidecar.name} ${image.tag ?? '(untagged)'}`;
+      const parsed = upstreamVersion(image.tag);
+      const label = `${sidecar.name} ${image.tag ?? '(untagged)'}${
+        parsed?.vendor ? ` (upstream ${parsed.version.version})` : ''
+      }`;
       seen.push(label);
-      if (!version) {
-        warnings.push(`${label}: version unknown`);
-        continue;
-      }
-      const row = sidecar.releases.find(r =>
-        rangeOf(r.versions)?.test(version),
-      );
-      if (!row) {
-        warnings.push(
-          `${label} is not in the compatibility table (data/csi-sidecars.yaml)`,
+      if (!parsed) {
+        unplaced.push(
+          `${container.image}: ${
+            image.tag
+              ? `tag '${image.tag}' names no release`
+              : `no tag${image.digest ? ', only a digest' : ''}`
+          }, so its ${sidecar.name} release is unknown`,
         );
         continue;
       }
+      const place = placeSidecar(sidecar, parsed.version);
+      if ('older' in place) {
+        warnings.push(
+          `${label} is older than the oldest release line data/csi-sidecars.yaml lists (${place.older}): no longer supported upstream`,
+        );
+        continue;
+      }
+      if ('newer' in place) {
+        unplaced.push(
+          `${label}: newer than data/csi-sidecars.yaml covers (${place.newer}); a new major may raise the minimum Kubernetes, extend the table`,
+        );
+        continue;
+      }
+      const { row } = place;
       const min = row.minKubernetes ? parseRelease(row.minKubernetes)! : null;
       const max = row.maxKubernetes ? parseRelease(row.maxKubernetes)! : null;
       const recommended = row.recommendedKubernetes
@@ -489,6 +690,13 @@ const sidecarMatrix: BuiltinClusterCheck = {
     }
     const observed = { clusterVersion: currentText, sidecars: seen };
     if (failures.length) return fail(listed(failures), observed);
+    if (unplaced.length)
+      return unknown(
+        `cannot place ${listed(unplaced)}${
+          warnings.length ? `; also ${listed(warnings)}` : ''
+        }`,
+        { ...observed, unplaced },
+      );
     if (!seen.length)
       return warn(
         'no CSI sidecar container recognised in the controller or node workloads',
@@ -507,30 +715,38 @@ const nodeRegistrar: BuiltinClusterCheck = {
   kinds: ['csi'],
   severity: 'high',
   scope: 'cluster',
-  reads: ['daemonsets'],
+  reads: ['daemonsets', 'statefulsets'],
   title: 'The node plugin registers with kubelet and is health-checked',
   remediation:
     "Run node-driver-registrar next to the node plugin in the DaemonSet (kubelet cannot find the driver without it) and the livenessprobe sidecar behind the plugin's liveness probe.",
   docsUrl: 'https://kubernetes-csi.github.io/docs/node-driver-registrar.html',
   evaluate(_component, context) {
-    const daemonSets = context.facts.workloads.filter(
-      w => w.kind === 'DaemonSet',
+    // the node plugin: DaemonSets, and StatefulSets that run one (the CSI hostpath
+    // driver runs its node plugin and controller sidecars in one StatefulSet)
+    const agents = context.facts.workloads.filter(
+      w => w.kind !== 'Deployment' && isNodeAgent(w),
     );
-    if (!daemonSets.length)
+    if (!agents.length)
       return fail(
-        `no node DaemonSet of this CSI driver in cluster ${context.index.name}: nodes cannot mount its volumes`,
+        `no node DaemonSet (or node-plugin StatefulSet) of this CSI driver in cluster ${context.index.name}: nodes cannot mount its volumes`,
       );
-    const names = containersOf(daemonSets).map(c => ({
+    const registrarImages = context.tables.csiSidecars.find(
+      s => s.name === 'node-driver-registrar',
+    )?.images ?? [REGISTRAR];
+    const probeImages = context.tables.csiSidecars.find(
+      s => s.name === 'livenessprobe',
+    )?.images ?? ['livenessprobe'];
+    const names = containersOf(agents).map(c => ({
       container: c.container.name as string,
       image: parseImage(c.container.image ?? '').name,
     }));
-    const has = (image: string, container: string) =>
-      names.some(n => n.image === image || n.container === container);
+    const has = (images: readonly string[], container: string) =>
+      names.some(n => images.includes(n.image) || n.container === container);
     const observed = { containers: names.map(n => n.container) };
-    const refs = daemonSets.map(d => d.ref).join(', ');
-    if (!has(REGISTRAR, 'node-driver-registrar'))
+    const refs = agents.map(d => d.ref).join(', ');
+    if (!has(registrarImages, 'node-driver-registrar'))
       return fail(`${refs} has no node-driver-registrar container`, observed);
-    if (!has('livenessprobe', 'liveness-probe'))
+    if (!has(probeImages, 'liveness-probe'))
       return warn(`${refs} has no livenessprobe sidecar`, observed);
     return pass(
       `${refs} runs node-driver-registrar and livenessprobe`,
@@ -552,90 +768,100 @@ const draApiStability: BuiltinClusterCheck = {
   docsUrl:
     'https://kubernetes.io/docs/concepts/scheduling-eviction/dynamic-resource-allocation/',
   evaluate(component, context) {
-    const current = clusterRelease(context);
-    const currentText = formatRelease(current);
-    const objects = [
-      ...context.instance.objects.deviceClasses,
-      ...context.instance.objects.resourceSlices,
-    ];
-    if (!objects.length) {
-      for (const key of ['deviceclasses', 'resourceslices'] as const) {
-        const status = context.index.readStatus(key);
-        if (status?.state === 'not-served') {
-          return fail(
-            `resource.k8s.io ${key} not served in cluster ${context.index.name} (${currentText}): DRA is not enabled`,
-          );
-        }
-        const unreadable = context.index.unreadable(key);
-        if (unreadable) return unknown(`cannot judge: ${unreadable}`);
-      }
-      return warn(
-        `no DeviceClass or ResourceSlice of this driver in cluster ${context.index.name}`,
-      );
-    }
-    const lifecycle = component.catalog?.lifecycle;
-    const production =
-      !lifecycle ||
-      stringsSetting(context, 'productionLifecycles').includes(lifecycle);
-    const versions = [
-      ...new Set(objects.map(o => splitApiVersion(o.apiVersion).version)),
-    ];
-    const failures: string[] = [];
-    const warnings: string[] = [];
-    const gate = context.tables.draFeatureGate;
-    for (const version of versions) {
-      const row = context.tables.draVersions.find(v => v.version === version);
-      const removal = context.tables.deprecatedApis.find(
-        d => d.group === 'resource.k8s.io' && d.version === version,
-      );
-      const removedIn = removal?.removedIn
-        ? parseRelease(removal.removedIn)
-        : null;
-      const lastServed = row?.lastServedIn
-        ? parseRelease(row.lastServedIn)
-        : null;
-      const text = `resource.k8s.io/${version}`;
-      if (
-        (removedIn !== null && current >= removedIn) ||
-        (lastServed !== null && current > lastServed)
-      ) {
-        failures.push(`${text} is no longer served in ${currentText}`);
-      } else if (!row) {
-        warnings.push(
-          `${text} is not in the DRA version table (data/dra-versions.yaml)`,
-        );
-      } else if (row.stability === 'alpha') {
-        (production ? failures : warnings).push(
-          `${text} is alpha${
-            production
-              ? ` in a ${
-                  lifecycle ?? 'lifecycle-less (treated as production)'
-                } component`
-              : ''
-          }`,
-        );
-      } else if (row.stability === 'beta') {
-        const off = gate.offByDefaultIn.includes(currentText)
-          ? `; feature gate ${gate.name} is off by default in ${currentText}`
-          : '';
-        warnings.push(`${text} is beta${off}`);
-      }
-    }
-    const observed = {
-      versions,
-      clusterVersion: currentText,
-      lifecycle: lifecycle ?? null,
+    // not served means DRA is off (judged below), not that objects are missing
+    const missing = {
+      deviceclasses: context.index.unreadable('deviceclasses', true),
+      resourceslices: context.index.unreadable('resourceslices', true),
     };
-    if (failures.length) return fail(listed(failures), observed);
-    if (warnings.length) return warn(listed(warnings), observed);
-    return pass(
-      `DeviceClasses/ResourceSlices on ${versions
-        .map(v => `resource.k8s.io/${v}`)
-        .join(', ')} (GA) in ${currentText}`,
-      observed,
-    );
+    return judgedWithout(judgeDraVersions(component, context), missing);
   },
 };
+
+/** dra.api-stability on the DeviceClasses and ResourceSlices read in this collection. */
+function judgeDraVersions(
+  component: Parameters<BuiltinClusterCheck['evaluate']>[0],
+  context: BuiltinClusterContext,
+): CheckOutcome {
+  const current = clusterRelease(context);
+  const currentText = formatRelease(current);
+  // objects kept from an earlier read prove nothing about now
+  const read = context.index.readInstance(context.instance).objects;
+  const objects = [...read.deviceClasses, ...read.resourceSlices];
+  if (!objects.length) {
+    for (const key of ['deviceclasses', 'resourceslices'] as const) {
+      const status = context.index.readStatus(key);
+      if (status?.state === 'not-served') {
+        return fail(
+          `resource.k8s.io ${key} not served in cluster ${context.index.name} (${currentText}): DRA is not enabled`,
+        );
+      }
+    }
+    return warn(
+      `no DeviceClass or ResourceSlice of this driver in cluster ${context.index.name}`,
+    );
+  }
+  const lifecycle = component.catalog?.lifecycle;
+  const production =
+    !lifecycle ||
+    stringsSetting(context, 'productionLifecycles').includes(lifecycle);
+  const versions = [
+    ...new Set(objects.map(o => splitApiVersion(o.apiVersion).version)),
+  ];
+  const failures: string[] = [];
+  const warnings: string[] = [];
+  const gate = context.tables.draFeatureGate;
+  for (const version of versions) {
+    const row = context.tables.draVersions.find(v => v.version === version);
+    const removal = context.tables.deprecatedApis.find(
+      d => d.group === 'resource.k8s.io' && d.version === version,
+    );
+    const removedIn = removal?.removedIn
+      ? parseRelease(removal.removedIn)
+      : null;
+    const lastServed = row?.lastServedIn
+      ? parseRelease(row.lastServedIn)
+      : null;
+    const text = `resource.k8s.io/${version}`;
+    if (
+      (removedIn !== null && current >= removedIn) ||
+      (lastServed !== null && current > lastServed)
+    ) {
+      failures.push(`${text} is no longer served in ${currentText}`);
+    } else if (!row) {
+      warnings.push(
+        `${text} is not in the DRA version table (data/dra-versions.yaml)`,
+      );
+    } else if (row.stability === 'alpha') {
+      (production ? failures : warnings).push(
+        `${text} is alpha${
+          production
+            ? ` in a ${
+                lifecycle ?? 'lifecycle-less (treated as production)'
+              } component`
+            : ''
+        }`,
+      );
+    } else if (row.stability === 'beta') {
+      const off = gate.offByDefaultIn.includes(currentText)
+        ? `; feature gate ${gate.name} is off by default in ${currentText}`
+        : '';
+      warnings.push(`${text} is beta${off}`);
+    }
+  }
+  const observed = {
+    versions,
+    clusterVersion: currentText,
+    lifecycle: lifecycle ?? null,
+  };
+  if (failures.length) return fail(listed(failures), observed);
+  if (warnings.length) return warn(listed(warnings), observed);
+  return pass(
+    `DeviceClasses/ResourceSlices on ${versions
+      .map(v => `resource.k8s.io/${v}`)
+      .join(', ')} (GA) in ${currentText}`,
+    observed,
+  );
+}
 
 /** Parses a Kubernetes quantity of a countable resource (`8`, `0`). */
 function count(quantity: unknown): number {

@@ -106,10 +106,10 @@ describe('extension-scorecard audit', () => {
         'group:default/team-api-platform',
       ],
       ['tenant-operator', 'crd-controller', 'group:default/team-api-platform'],
-      ['vault-agent-injector-cfg', 'admission-webhook', null],
+      ['vault', 'admission-webhook', null],
     ]);
     const vault = report.components.find(
-      c => c.id === 'orphan:admission-webhook:vault-agent-injector-cfg',
+      c => c.id === 'orphan:admission-webhook:vault',
     )!;
     expect(vault.instances).toEqual([
       {
@@ -164,9 +164,7 @@ describe('extension-scorecard audit', () => {
       /kyverno\s+admission-webhook\s+group:default\/team-security\s+prod-eu,staging-us\s+\d+\s+\d+\s+\d+\/\d+\/\d+/,
     );
     expect(stdout).toMatch(/^CLUSTER\s+VERSION\s+STATUS/);
-    expect(stdout).toContain(
-      'orphan:admission-webhook:vault-agent-injector-cfg',
-    );
+    expect(stdout).toContain('orphan:admission-webhook:vault ');
     expect(stdout).toContain('15 components (1 orphans) in 2 clusters');
   });
 

@@ -92,6 +92,16 @@ function namedAfterGroup(idx: ClusterIndex, group: string): KubeObject[] {
     );
 }
 
+/** Domain labels of API groups that name no project. */
+const GENERIC_GROUP_LABELS = new Set([
+  'k8s',
+  'x-k8s',
+  'sigs',
+  'kubernetes',
+  'apps',
+  'batch',
+]);
+
 /** The name an API group is registered under: `velero.io` → velero, `kueue.x-k8s.io` → kueue. */
 export function groupWord(group: string): string | undefined {
   const labels = group.toLowerCase().split('.');
@@ -103,16 +113,6 @@ export function groupWord(group: string): string | undefined {
       !GENERIC_GROUP_LABELS.has(l),
   );
 }
-
-/** Domain labels of API groups that name no project. */
-const GENERIC_GROUP_LABELS = new Set([
-  'k8s',
-  'x-k8s',
-  'sigs',
-  'kubernetes',
-  'apps',
-  'batch',
-]);
 
 /**
  * One seed per CRD. CRDs of one API group, or reconciled by the same controller, are one

@@ -168,6 +168,9 @@ function orphanComponents(
   return components.sort((a, b) => a.id.localeCompare(b.id));
 }
 
+/** Labels naming the application a workload runs, most standard first. */
+const WORKLOAD_NAME_LABELS = ['app.kubernetes.io/name', 'app', 'k8s-app'];
+
 /**
  * The project's own name where it has one (Helm release, part-of, namespace), else the
  * name its workloads carry (`app.kubernetes.io/name`, `app`, `k8s-app`), else its shortest
@@ -190,6 +193,3 @@ function orphanName(groups: ProjectGroup[]): string {
   }
   return shortest(groups.flatMap(g => g.seeds.map(s => s.name)));
 }
-
-/** Labels naming the application a workload runs, most standard first. */
-const WORKLOAD_NAME_LABELS = ['app.kubernetes.io/name', 'app', 'k8s-app'];

@@ -275,6 +275,7 @@ function finish(
     nodes: [node('node-a'), node('node-b'), node('node-c')],
     deployments: [...instanceObjects.deployments],
     daemonsets: [...instanceObjects.daemonSets],
+    statefulsets: [...instanceObjects.statefulSets],
     services: [...instanceObjects.services],
     endpointslices: [...instanceObjects.endpointSlices],
     poddisruptionbudgets: [...instanceObjects.podDisruptionBudgets],

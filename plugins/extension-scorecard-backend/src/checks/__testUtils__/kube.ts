@@ -18,6 +18,7 @@ export const ALL_RESOURCE_KEYS: ResourceKey[] = [
   'endpointslices',
   'deployments',
   'daemonsets',
+  'statefulsets',
   'poddisruptionbudgets',
   'validatingwebhookconfigurations',
   'mutatingwebhookconfigurations',
@@ -256,6 +257,54 @@ export function deployment(
         updatedReplicas: replicas,
         readyReplicas: ready,
         availableReplicas: ready,
+        ...options.status,
+      },
+    },
+    { generation },
+  );
+}
+
+export function statefulSet(
+  namespaceName: string,
+  name: string,
+  options: WorkloadOptions & {
+    currentRevision?: string;
+    updateRevision?: string;
+  } = {},
+): KubeObject {
+  const replicas = options.replicas ?? 2;
+  const ready = options.readyReplicas ?? replicas;
+  const generation = options.generation ?? 1;
+  const revision = `${name}-6d9c8b7f5`;
+  return kubeObject(
+    'apps/v1',
+    'StatefulSet',
+    name,
+    namespaceName,
+    {
+      spec: {
+        replicas,
+        serviceName: name,
+        selector: {
+          matchLabels: options.labels ?? { 'app.kubernetes.io/name': name },
+        },
+        template: podTemplate(name, options),
+        updateStrategy: options.updateStrategy ?? {
+          type: 'RollingUpdate',
+          rollingUpdate: { partition: 0 },
+        },
+        podManagementPolicy: 'OrderedReady',
+      },
+      status: {
+        observedGeneration: generation,
+        replicas,
+        readyReplicas: ready,
+        availableReplicas: ready,
+        currentReplicas: replicas,
+        updatedReplicas: replicas,
+        currentRevision: options.currentRevision ?? revision,
+        updateRevision: options.updateRevision ?? revision,
+        collisionCount: 0,
         ...options.status,
       },
     },

@@ -19,7 +19,11 @@ import {
 } from '../kubernetes/admissionWebhooks';
 import { parseImage } from '../kubernetes/images';
 import { selectorMatches } from '../kubernetes/labelSelectors';
-import { type Workload, workloadsOf } from '../kubernetes/workloads';
+import {
+  isReplicated,
+  type Workload,
+  workloadsOf,
+} from '../kubernetes/workloads';
 import { blastRadiusOf } from './blastRadius';
 import {
   certificateFindingsOf,
@@ -59,13 +63,14 @@ export class InstanceFacts {
   }
 
   /**
-   * The Deployments on the synchronous path: those behind the Services the API server
-   * calls (webhooks, APIServices) and those running a scheduler. Other Deployments of
-   * the component (background controllers, audit) are not on that path.
+   * The Deployments and StatefulSets on the synchronous path: those behind the Services
+   * the API server calls (webhooks, APIServices, CRD conversion) and those running a
+   * scheduler. Other workloads of the component (background controllers, audit) are not
+   * on that path.
    */
   get syncBackends(): Workload[] {
     if (this.cache.syncBackends) return this.cache.syncBackends;
-    const deployments = this.workloads.filter(w => w.kind === 'Deployment');
+    const deployments = this.workloads.filter(isReplicated);
     const services = [
       ...this.webhooks.map(w => w.service),
       ...this.instance.objects.apiServices.map(a => a.spec?.service),

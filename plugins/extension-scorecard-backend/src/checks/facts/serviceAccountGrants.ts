@@ -181,6 +181,17 @@ export function analyseServiceAccounts(options: {
     ...instance.objects.mutatingWebhookConfigurations.map(c => c.metadata.name),
   ]);
   const accounts = serviceAccountsOf(options.workloads);
+  // the component's own ServiceAccounts count too, used by a workload or not (an
+  // operator may start Pods under them on demand)
+  for (const sa of instance.objects.serviceAccounts ?? []) {
+    const namespace = sa.metadata.namespace ?? 'default';
+    if (
+      !accounts.some(
+        a => a.namespace === namespace && a.name === sa.metadata.name,
+      )
+    )
+      accounts.push({ namespace, name: sa.metadata.name, workloads: [] });
+  }
   const findings = Object.fromEntries(
     RBAC_FINDING_CHECKS.map(id => [id, [] as RbacFinding[]]),
   ) as Record<RbacFindingCheck, RbacFinding[]>;

@@ -45,6 +45,20 @@ describe('policy.binding', () => {
     });
   });
 
+  it('an unbound policy fails although the Namespaces were not read; a bound one is unknown', () => {
+    const f = admissionPolicyFixture();
+    f.cluster.reads.namespaces = FORBIDDEN;
+    expect(run(f, 'policy.binding').status).toBe('unknown');
+    f.objects.validatingAdmissionPolicyBindings = [];
+    f.clusterObjects.validatingadmissionpolicybindings = [];
+    expect(run(f, 'policy.binding')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining(
+        'it enforces nothing (proven on what was read; reading namespaces',
+      ),
+    });
+  });
+
   it('finds bindings in the cluster that the inventory did not attach', () => {
     const f = admissionPolicyFixture();
     f.objects.validatingAdmissionPolicyBindings = [];

@@ -18,6 +18,9 @@ const binding: BuiltinClusterCheck = {
   severity: 'high',
   scope: 'cluster',
   reads: ['validatingadmissionpolicies', 'namespaces'],
+  // a policy that was read and has no binding stays unbound whatever else is missing;
+  // Namespaces only size the blast radius
+  failStandsWithout: ['validatingadmissionpolicies', 'namespaces'],
   title: 'Policies are bound, and bindings are scoped',
   remediation:
     'Create a ValidatingAdmissionPolicyBinding for each policy, scoped with matchResources.namespaceSelector (exclude kube-system), and roll out with validationActions [Warn, Audit] before Deny.',

@@ -7,6 +7,7 @@ import {
   run,
   type Fixture,
 } from '../__testUtils__/fixtures';
+import { FORBIDDEN } from '../__testUtils__/kube';
 
 function withConversion(
   f: Fixture,
@@ -105,6 +106,25 @@ describe('CRD checks', () => {
           'tenants.platform.example.com converts v1alpha1, v1beta1 by webhook',
         ),
       });
+    });
+    it('needs the Certificates for a conversion webhook (unknown, unless a fail is proven)', () => {
+      const f = crdControllerFixture();
+      withConversion(f, { caBundle: good });
+      f.cluster.reads.certificates = FORBIDDEN;
+      expect(run(f, 'crd.conversion')).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining(
+          'conversion webhook certificates: reading certificates in cluster prod-eu was forbidden',
+        ),
+      });
+      const g = crdControllerFixture();
+      withConversion(g, {});
+      g.cluster.reads.certificates = FORBIDDEN;
+      expect(run(g, 'crd.conversion').status).toBe('fail');
+      // CRDs without a conversion webhook do not need them
+      const h = crdControllerFixture();
+      h.cluster.reads.certificates = FORBIDDEN;
+      expect(run(h, 'crd.conversion').status).toBe('pass');
     });
     it('fails a conversion webhook with no caBundle and no injection', () => {
       const f = crdControllerFixture();

@@ -2,6 +2,7 @@
 import type { BuiltinClusterCheck } from '../builtinContext';
 import {
   fail,
+  judgedWithout,
   listed,
   notApplicable,
   numberSetting,
@@ -79,7 +80,15 @@ const conversion: BuiltinClusterCheck = {
     const warnings: string[] = [];
     const notes: string[] = [];
     const observed: Record<string, unknown> = {};
-    const findings = context.facts.certificates;
+    // cert-manager Certificates prove something only when read in this collection
+    const certificatesUnreadable = context.index.unreadable('certificates');
+    let needsCertificates = false;
+    const findings = context.facts.certificates.filter(
+      f => !certificatesUnreadable || !f.source.startsWith('Certificate/'),
+    );
+    const certificates = certificatesUnreadable
+      ? []
+      : context.instance.objects.certificates;
     const endpoints = context.facts.tlsEndpoints;
     const failDays = numberSetting(context, 'failDays');
     const warnDays = numberSetting(context, 'warnDays');
@@ -117,10 +126,8 @@ const conversion: BuiltinClusterCheck = {
             f.source.startsWith('Certificate/'),
         ),
       );
-      const rotation = judgeRotation(
-        context.instance.objects.certificates,
-        context.now,
-      );
+      if (certificatesUnreadable) needsCertificates = true;
+      const rotation = judgeRotation(certificates, context.now);
       const expiring = judged.filter(f => (f.daysLeft ?? 0) < failDays);
       const soon = judged.filter(
         f => (f.daysLeft ?? 0) >= failDays && (f.daysLeft ?? 0) < warnDays,
@@ -154,10 +161,17 @@ const conversion: BuiltinClusterCheck = {
       }
       notes.push(`${name} converts ${served.join(', ')} by webhook`);
     }
-    if (failures.length) return fail(listed(failures), observed);
+    const missing = {
+      certificates: needsCertificates
+        ? `conversion webhook certificates: ${certificatesUnreadable}`
+        : undefined,
+    };
+    if (failures.length)
+      return judgedWithout(fail(listed(failures), observed), missing);
     if (unknowns.length) return unknown(listed(unknowns), observed);
-    if (warnings.length) return warn(listed(warnings), observed);
-    return pass(listed(notes), observed);
+    if (warnings.length)
+      return judgedWithout(warn(listed(warnings), observed), missing);
+    return judgedWithout(pass(listed(notes), observed), missing);
   },
 };
 

@@ -4,6 +4,7 @@ import {
   csiFixture,
   run,
 } from '../__testUtils__/fixtures';
+import { statefulSet } from '../__testUtils__/kube';
 
 describe('node extension checks', () => {
   describe('runtime.handler-nodes', () => {
@@ -63,6 +64,34 @@ describe('node extension checks', () => {
         status: 'warn',
         message:
           'calico-system/calico-node maxUnavailable 50% takes 20 of 40 nodes at once (> max(1, 10%) = 4)',
+      });
+    });
+    it('judges a node-plugin StatefulSet (CSI hostpath), not a controller StatefulSet', () => {
+      const f = csiFixture();
+      const registrar =
+        f.objects.daemonSets[0].spec.template.spec.containers[1];
+      f.objects.daemonSets = [];
+      f.objects.statefulSets = [
+        statefulSet('default', 'csi-hostpathplugin', {
+          replicas: 1,
+          containers: [registrar],
+          updateStrategy: { type: 'OnDelete' },
+        }),
+        statefulSet('default', 'controller-only', { replicas: 2 }),
+      ];
+      expect(run(f, 'node.canary-rollout')).toMatchObject({
+        status: 'warn',
+        message:
+          'StatefulSet/default/csi-hostpathplugin updateStrategy OnDelete with no declared rollout plan',
+      });
+      f.objects.statefulSets[0].spec.updateStrategy = {
+        type: 'RollingUpdate',
+        rollingUpdate: { partition: 0 },
+      };
+      expect(run(f, 'node.canary-rollout')).toMatchObject({
+        status: 'pass',
+        message:
+          'StatefulSet/default/csi-hostpathplugin maxUnavailable 1 (1 of 1 replicas at once)',
       });
     });
     it('warns for OnDelete without a declared plan, passes with one', () => {

@@ -10,6 +10,7 @@ import {
   warn,
 } from '../builtinContext';
 import { selectorMatches } from '../kubernetes/labelSelectors';
+import { desiredReplicas, isNodeAgent } from '../kubernetes/workloads';
 
 const handlerNodes: BuiltinClusterCheck = {
   id: 'runtime.handler-nodes',
@@ -94,14 +95,18 @@ const canaryRollout: BuiltinClusterCheck = {
   kinds: ['cni', 'csi', 'device-plugin', 'dra-driver', 'cri-runtime'],
   severity: 'medium',
   scope: 'cluster',
-  reads: ['daemonsets', 'nodes'],
+  reads: ['daemonsets', 'statefulsets', 'nodes'],
   title: 'Node DaemonSets roll out node by node',
   remediation:
     'Use RollingUpdate with maxUnavailable 1 (or a small percentage) so a bad version breaks one node, not many; with OnDelete, declare the node-by-node plan in spec.extension.rolloutPlan.',
   docsUrl: 'https://kubernetes.io/docs/tasks/manage-daemon/update-daemon-set/',
   evaluate(component, context) {
-    const daemonSets = context.instance.objects.daemonSets;
-    if (!daemonSets.length)
+    // DaemonSets, and StatefulSets that run a node plugin (CSI hostpath): both roll
+    // their Pods over the nodes
+    const agents = context.facts.workloads.filter(
+      w => w.kind !== 'Deployment' && isNodeAgent(w),
+    );
+    if (!agents.length)
       return notApplicable(
         `no node DaemonSet of this component in cluster ${context.index.name}`,
       );
@@ -110,13 +115,19 @@ const canaryRollout: BuiltinClusterCheck = {
     const warnings: string[] = [];
     const notes: string[] = [];
     const observed: Record<string, unknown> = {};
-    for (const ds of daemonSets) {
-      const strategy = ds.spec?.updateStrategy ?? {};
+    for (const agent of agents) {
+      const object = agent.object;
+      const strategy = object.spec?.updateStrategy ?? {};
       const type = strategy.type ?? 'RollingUpdate';
       const desired =
-        ds.status?.desiredNumberScheduled ??
-        context.index.objects('nodes').length;
-      const name = `${ds.metadata.namespace}/${ds.metadata.name}`;
+        agent.kind === 'DaemonSet'
+          ? object.status?.desiredNumberScheduled ??
+            context.index.objects('nodes').length
+          : desiredReplicas(object);
+      const name =
+        agent.kind === 'DaemonSet'
+          ? `${agent.namespace}/${agent.name}`
+          : agent.ref;
       if (type === 'OnDelete') {
         observed[name] = { updateStrategy: type, rolloutPlan: plan ?? null };
         if (plan) notes.push(`${name} OnDelete with a declared rollout plan`);
@@ -126,6 +137,7 @@ const canaryRollout: BuiltinClusterCheck = {
           );
         continue;
       }
+      // StatefulSets replace one Pod at a time unless maxUnavailable says otherwise
       const raw = strategy.rollingUpdate?.maxUnavailable ?? 1;
       const atOnce = maxUnavailableNodes(raw, desired);
       const allowed = Math.max(1, Math.ceil((percent / 100) * desired));
@@ -142,7 +154,9 @@ const canaryRollout: BuiltinClusterCheck = {
         );
       } else {
         notes.push(
-          `${name} maxUnavailable ${raw} (${atOnce} of ${desired} nodes at once)`,
+          `${name} maxUnavailable ${raw} (${atOnce} of ${desired} ${
+            agent.kind === 'DaemonSet' ? 'nodes' : 'replicas'
+          } at once)`,
         );
       }
     }

@@ -65,7 +65,7 @@ const pendingPods: BuiltinClusterCheck = {
   kinds: ['scheduler-plugin'],
   severity: 'high',
   scope: 'cluster',
-  reads: ['pods', 'deployments'],
+  reads: ['pods', 'deployments', 'statefulsets'],
   title: 'No Pods wait on a scheduler that is down',
   remediation:
     'Bring the scheduler back (≥ 2 replicas with leader election), or move the Pods to default-scheduler: Pods naming a scheduler that does not run stay Pending forever.',
@@ -83,7 +83,10 @@ const pendingPods: BuiltinClusterCheck = {
     const backends = context.facts.syncBackends;
     const deployments = backends.length
       ? backends.map(b => b.object)
-      : context.instance.objects.deployments;
+      : [
+          ...context.instance.objects.deployments,
+          ...(context.instance.objects.statefulSets ?? []),
+        ];
     if (!deployments.length && !pending.length) {
       return notApplicable(
         `no scheduler workload and no Pending Pods for ${

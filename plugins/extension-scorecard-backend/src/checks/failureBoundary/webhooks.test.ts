@@ -54,6 +54,79 @@ describe('webhook checks', () => {
     }
   });
 
+  describe('on partial data (a proven fail stands, anything else is unknown)', () => {
+    it.each([
+      ['webhook.timeout', { timeoutSeconds: 30 }],
+      ['webhook.side-effects', { sideEffects: 'Some' }],
+      ['webhook.review-versions', { admissionReviewVersions: ['v1beta1'] }],
+    ] as const)(
+      '%s fails on a validating webhook that was read, although mutating webhooks were not',
+      (id, broken) => {
+        const f = fresh();
+        Object.assign(hook(f), broken);
+        f.cluster.reads.mutatingwebhookconfigurations = FORBIDDEN;
+        expect(run(f, id)).toMatchObject({
+          status: 'fail',
+          message: expect.stringContaining(
+            '(proven on what was read; reading mutatingwebhookconfigurations in cluster prod-eu was forbidden',
+          ),
+        });
+        // without the flaw, the verdict needs the mutating webhooks too
+        const ok = fresh();
+        ok.cluster.reads.mutatingwebhookconfigurations = FORBIDDEN;
+        expect(run(ok, id)).toMatchObject({
+          status: 'unknown',
+          message: expect.stringMatching(
+            /^cannot judge: reading mutatingwebhookconfigurations in cluster prod-eu was forbidden .*\(on what was read: pass, /,
+          ),
+        });
+      },
+    );
+    it('webhook.failure-policy fails on too few endpoints although mutating webhooks were not read', () => {
+      const f = fresh();
+      f.clusterObjects.endpointslices = [];
+      f.cluster.reads.mutatingwebhookconfigurations = FORBIDDEN;
+      expect(run(f, 'webhook.failure-policy').status).toBe('fail');
+      const ok = fresh();
+      ok.cluster.reads.mutatingwebhookconfigurations = FORBIDDEN;
+      expect(run(ok, 'webhook.failure-policy').status).toBe('unknown');
+    });
+    it('webhook.scope: a selector on the namespace name proves a lock-out without the Namespaces', () => {
+      const f = fresh();
+      hook(f).namespaceSelector = {
+        matchExpressions: [
+          {
+            key: 'kubernetes.io/metadata.name',
+            operator: 'NotIn',
+            values: ['kyverno'],
+          },
+        ],
+      };
+      f.cluster.reads.namespaces = FORBIDDEN;
+      expect(run(f, 'webhook.scope')).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining(
+          'validate.kyverno.svc-fail (failurePolicy Fail) can match namespace kube-system (proven on what was read; reading namespaces',
+        ),
+      });
+    });
+    it('webhook.scope: a selector on other labels proves nothing without the Namespaces', () => {
+      const f = fresh();
+      // kube-system usually carries this label, so it is excluded; unread, that is unknown
+      hook(f).namespaceSelector = {
+        matchExpressions: [{ key: 'control-plane', operator: 'DoesNotExist' }],
+      };
+      expect(run(f, 'webhook.scope').status).toBe('fail');
+      f.cluster.reads.namespaces = FORBIDDEN;
+      expect(run(f, 'webhook.scope')).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining(
+          'reading namespaces in cluster prod-eu was forbidden',
+        ),
+      });
+    });
+  });
+
   describe('webhook.timeout', () => {
     it('passes at 5 s or less', () => {
       expect(run(fresh(), 'webhook.timeout')).toMatchObject({

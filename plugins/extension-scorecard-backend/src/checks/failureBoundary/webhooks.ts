@@ -6,19 +6,24 @@ import type {
 } from '../builtinContext';
 import {
   fail,
+  judgedWithout,
   listed,
   notApplicable,
   numberSetting,
   pass,
-  unknown,
   warn,
 } from '../builtinContext';
+import type { CheckOutcome } from '../types';
 import {
   type AdmissionWebhook,
   isBroadRule,
   ruleCoversResource,
 } from '../kubernetes/admissionWebhooks';
-import { isEmptySelector, selectorMatches } from '../kubernetes/labelSelectors';
+import {
+  isEmptySelector,
+  selectorMatches,
+  selectorMatchesNamespaceName,
+} from '../kubernetes/labelSelectors';
 import { freshPassingRun } from '../experimentEvidence';
 
 const WEBHOOK_READS: ResourceKey[] = [
@@ -45,6 +50,8 @@ const timeout: BuiltinClusterCheck = {
   severity: 'high',
   scope: 'cluster',
   reads: WEBHOOK_READS,
+  // a webhook that was read keeps its timeout, whatever other configurations hold
+  failStandsWithout: WEBHOOK_READS,
   title: 'Webhook timeouts are short',
   remediation:
     'Set timeoutSeconds explicitly to a few seconds (5 or less); every matched API request waits up to this long when the backend hangs.',
@@ -105,6 +112,7 @@ const failurePolicy: BuiltinClusterCheck = {
   severity: 'critical',
   scope: 'cluster',
   reads: WEBHOOK_READS,
+  failStandsWithout: WEBHOOK_READS,
   title: 'failurePolicy Fail is backed by a highly available backend',
   remediation:
     'With failurePolicy Fail run at least 2 ready backend replicas behind the Service (spread across nodes, with a PodDisruptionBudget); use Ignore where a missed call is acceptable, and prefer Ignore for mutating webhooks.',
@@ -113,6 +121,9 @@ const failurePolicy: BuiltinClusterCheck = {
     const webhooks = context.facts.webhooks;
     if (!webhooks.length) return noWebhooks(context);
     const min = numberSetting(context, 'minReadyEndpoints');
+    // ready endpoints prove a fail only when the EndpointSlices were read
+    const slicesUnreadable = context.index.unreadable('endpointslices');
+    let needsSlices = false;
     const failing: string[] = [];
     const warnings: string[] = [];
     const endpoints: Record<string, number | null> = {};
@@ -122,10 +133,10 @@ const failurePolicy: BuiltinClusterCheck = {
         'Fail',
         webhook.failurePolicyDefaulted,
       )}`;
-      if (webhook.service) {
-        const unreadable = context.index.unreadable('endpointslices');
-        if (unreadable)
-          return unknown(`${webhook.name} has ${policy}; ${unreadable}`);
+      if (webhook.service && slicesUnreadable) {
+        needsSlices = true;
+        endpoints[webhook.name] = null;
+      } else if (webhook.service) {
         const ready = readyEndpoints(context, webhook);
         endpoints[webhook.name] = ready;
         if (ready < min) {
@@ -151,19 +162,26 @@ const failurePolicy: BuiltinClusterCheck = {
       ),
       readyEndpoints: endpoints,
     };
-    if (failing.length) return fail(listed(failing), observed);
-    if (warnings.length) return warn(listed(warnings), observed);
+    let outcome: CheckOutcome;
     const failClosed = webhooks.filter(w => w.failurePolicy === 'Fail').length;
-    if (!failClosed) {
-      return pass(
+    if (failing.length) outcome = fail(listed(failing), observed);
+    else if (warnings.length) outcome = warn(listed(warnings), observed);
+    else if (!failClosed) {
+      outcome = pass(
         `${webhooks.length} webhook(s), all failurePolicy Ignore: a backend outage lets requests through`,
         observed,
       );
+    } else {
+      outcome = pass(
+        `${failClosed} of ${webhooks.length} webhook(s) with failurePolicy Fail, each with ≥ ${min} ready endpoints`,
+        observed,
+      );
     }
-    return pass(
-      `${failClosed} of ${webhooks.length} webhook(s) with failurePolicy Fail, each with ≥ ${min} ready endpoints`,
-      observed,
-    );
+    return judgedWithout(outcome, {
+      endpointslices: needsSlices
+        ? `ready endpoints unknown: ${slicesUnreadable}`
+        : undefined,
+    });
   },
 };
 
@@ -183,6 +201,8 @@ const scope: BuiltinClusterCheck = {
   severity: 'critical',
   scope: 'cluster',
   reads: [...WEBHOOK_READS, 'namespaces'],
+  // without the Namespaces' labels, only selectors on the namespace name prove a match
+  failStandsWithout: [...WEBHOOK_READS, 'namespaces'],
   title: 'Webhooks cannot lock the cluster or themselves out',
   remediation:
     "Exclude kube-system and the webhook's own namespace with a namespaceSelector (e.g. kubernetes.io/metadata.name NotIn [kube-system, <own>]), narrow rules to the resources you need, and never intercept Leases in kube-node-lease, TokenReviews or SubjectAccessReviews.",
@@ -191,6 +211,7 @@ const scope: BuiltinClusterCheck = {
     const webhooks = context.facts.webhooks;
     if (!webhooks.length) return noWebhooks(context);
     const radius = context.facts.blastRadius;
+    const namespacesRead = !context.index.unreadable('namespaces');
     const failures: string[] = [];
     const warnings: string[] = [];
     for (const webhook of webhooks) {
@@ -199,10 +220,12 @@ const scope: BuiltinClusterCheck = {
       );
       const matches = (ns: string) =>
         namespaced &&
-        selectorMatches(
-          webhook.namespaceSelector,
-          namespaceLabels(context, ns),
-        );
+        (namespacesRead
+          ? selectorMatches(
+              webhook.namespaceSelector,
+              namespaceLabels(context, ns),
+            )
+          : selectorMatchesNamespaceName(webhook.namespaceSelector, ns));
       const own = webhook.service?.namespace;
       if (webhook.failurePolicy === 'Fail') {
         const locked = [
@@ -361,6 +384,7 @@ const sideEffects: BuiltinClusterCheck = {
   severity: 'high',
   scope: 'cluster',
   reads: WEBHOOK_READS,
+  failStandsWithout: WEBHOOK_READS,
   title: 'Webhooks declare no side effects',
   remediation:
     'Make the webhook free of side effects and set sideEffects None (or NoneOnDryRun if it skips them on dry runs); never create external things inside an API request.',
@@ -405,6 +429,7 @@ const reviewVersions: BuiltinClusterCheck = {
   severity: 'high',
   scope: 'cluster',
   reads: WEBHOOK_READS,
+  failStandsWithout: WEBHOOK_READS,
   title: 'Webhooks accept AdmissionReview v1',
   remediation:
     'Support admission.k8s.io/v1 AdmissionReview and list v1 first in admissionReviewVersions.',

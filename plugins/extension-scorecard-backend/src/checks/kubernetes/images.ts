@@ -1,5 +1,6 @@
 /** Container image references: `registry/path/name:tag@sha256:…`. */
-import semver from 'semver';
+import type semver from 'semver';
+import { upstreamVersion } from './versions';
 
 export interface ImageReference {
   /** Everything before the tag and digest. */
@@ -28,8 +29,16 @@ export function parseImage(image: string): ImageReference {
   return { repository: rest, name, tag, digest };
 }
 
-/** A tag that names a release (`v1.2.3`, `1.14`, `v0.30.6-rc.1`), as a semver; null otherwise. */
+/**
+ * The upstream release a tag names (`v1.2.3`, `1.14`, `v0.30.6-rc.1`, and vendor
+ * builds such as `v2.13.0-eksbuild.1`, `v5.1.0-eks-1-31-7`, `v1.2.3_vmware.1`), as a
+ * semver; null for tags that name no release (`latest`, `main`, `sha-1a2b3c`).
+ */
 export function tagVersion(tag: string | undefined): semver.SemVer | null {
-  if (!tag || !/^v?\d+(\.\d+){0,2}([-+].*)?$/.test(tag)) return null;
-  return semver.coerce(tag, { includePrerelease: false });
+  return upstreamVersion(tag)?.version ?? null;
+}
+
+/** True when a tag that names a release still floats (`v2.15.0-eks-1-33-latest`). */
+export function isFloatingTag(tag: string): boolean {
+  return /(^|[-_.+])latest($|[-_.+])/i.test(tag);
 }

@@ -74,3 +74,22 @@ export function formatSelector(
   }
   return parts.join(',');
 }
+
+const NAME_LABEL = 'kubernetes.io/metadata.name';
+
+/**
+ * True when the selector matches a namespace named `name` whatever its other labels:
+ * it may only constrain the immutable `kubernetes.io/metadata.name` label (and must
+ * match it). For judging namespace selectors when the Namespaces could not be read.
+ */
+export function selectorMatchesNamespaceName(
+  selector: LabelSelector | null | undefined,
+  name: string,
+): boolean {
+  if (isEmptySelector(selector)) return true;
+  const labels = { [NAME_LABEL]: name };
+  const onlyName =
+    Object.keys(selector!.matchLabels ?? {}).every(k => k === NAME_LABEL) &&
+    (selector!.matchExpressions ?? []).every(e => e.key === NAME_LABEL);
+  return onlyName && selectorMatches(selector, labels);
+}
