@@ -1,12 +1,13 @@
-import type { CheckResult } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { caBundle } from './__testUtils__/certificates';
 import { NOW } from './__testUtils__/components';
 import {
   admissionWebhookFixture,
   cniFixture,
+  collectedAfter,
   crdControllerFixture,
   run,
   schedulerFixture,
+  withPrevious,
   type Fixture,
 } from './__testUtils__/fixtures';
 import { ConfigReader } from '@backstage/config';
@@ -313,16 +314,8 @@ describe('availability checks', () => {
 
   describe('availability.daemonset-coverage', () => {
     const COVERAGE = 'availability.daemonset-coverage';
-    /** The fixture collected `minutes` after its first collection (10:00Z). */
-    const at = (f: Fixture, minutes: number) => {
-      f.cluster.collectedAt = new Date(
-        Date.parse('2026-01-15T10:00:00Z') + minutes * 60_000,
-      ).toISOString();
-      return f;
-    };
-    const after = (f: Fixture, result: CheckResult) => ({
-      previous: new Map([[f.component.id, [result]]]),
-    });
+    const at = collectedAfter;
+    const after = withPrevious;
     const short = () => {
       const f = cniFixture();
       f.objects.daemonSets[0].status.numberReady = 2;

@@ -5,12 +5,14 @@ import {
   admissionWebhookFixture,
   CLUSTER,
   cniFixture,
+  collectedAfter,
   crdControllerFixture,
   csiFixture,
   devicePluginFixture,
   draFixture,
   run,
   schedulerFixture,
+  withPrevious,
   type Fixture,
 } from './__testUtils__/fixtures';
 import { ConfigReader } from '@backstage/config';
@@ -153,15 +155,8 @@ describe('upgrade checks', () => {
 
   describe('upgrade.rollout-complete', () => {
     const ROLLOUT = 'upgrade.rollout-complete';
-    const at = (f: Fixture, minutes: number) => {
-      f.cluster.collectedAt = new Date(
-        Date.parse('2026-01-15T10:00:00Z') + minutes * 60_000,
-      ).toISOString();
-      return f;
-    };
-    const after = (f: Fixture, result: CheckResult) => ({
-      previous: new Map([[f.component.id, [result]]]),
-    });
+    const at = collectedAfter;
+    const after = withPrevious;
     const rolling = () => {
       const f = structuredClone(webhook);
       f.objects.deployments[0].status.updatedReplicas = 1;

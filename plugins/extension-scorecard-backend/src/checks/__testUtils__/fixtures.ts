@@ -58,6 +58,19 @@ export interface Fixture {
 }
 
 /** Sets a read outcome of the fixture's cluster. */
+/** The fixture as collected `minutes` after its first collection (2026-01-15T10:00Z). */
+export function collectedAfter(f: Fixture, minutes: number): Fixture {
+  f.cluster.collectedAt = new Date(
+    Date.parse('2026-01-15T10:00:00Z') + minutes * 60_000,
+  ).toISOString();
+  return f;
+}
+
+/** Run options with `result` as the component's previous snapshot. */
+export function withPrevious(f: Fixture, result: CheckResult) {
+  return { previous: new Map([[f.component.id, [result]]]) };
+}
+
 export function setRead(fx: Fixture, key: ResourceKey, status: ReadStatus) {
   fx.cluster.reads[key] = status;
 }
