@@ -1,4 +1,3 @@
-import type { CheckResult } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { caBundle } from './__testUtils__/certificates';
 import { NOW } from './__testUtils__/components';
 import {
