@@ -10,7 +10,7 @@ import type {
 import { objectsByKubernetesId } from './catalogLink';
 import { LabelSelector, matchesLabelSelector } from './labels';
 import { ProjectIndex } from './projects';
-import { serviceAccountName } from './workloads';
+import { isWorkload, podLabels, serviceAccountName } from './workloads';
 
 /** `namespace/name` (or `name` for cluster-scoped objects). */
 export function objectKey(obj: KubeObject): string {
@@ -47,6 +47,7 @@ export class ClusterIndex {
   private readonly memos = new Map<string, WeakMap<KubeObject, any>>();
   private projectIndex?: ProjectIndex;
   private kubernetesIds?: Map<string, KubeObject[]>;
+  private byLabel?: Map<string, KubeObject[]>;
 
   constructor(readonly collection: ClusterCollection) {
     this.cluster = collection.cluster;
@@ -147,6 +148,28 @@ export class ClusterIndex {
   labelledWith(id: string): KubeObject[] {
     this.kubernetesIds ??= objectsByKubernetesId(this.allObjects());
     return this.kubernetesIds.get(id) ?? [];
+  }
+
+  /** Objects carrying the label `key=value` (own labels or a workload's pod template). */
+  carrying(label: string): KubeObject[] {
+    if (!this.byLabel) {
+      this.byLabel = new Map();
+      for (const obj of this.allObjects()) {
+        const seen = new Set<string>();
+        for (const labels of [
+          obj.metadata.labels,
+          isWorkload(obj) ? podLabels(obj) : undefined,
+        ]) {
+          for (const [k, v] of Object.entries(labels ?? {})) {
+            const key = `${k}=${v}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            push(this.byLabel, key, obj);
+          }
+        }
+      }
+    }
+    return this.byLabel.get(label) ?? [];
   }
 
   /** Every object of the cluster, of every resource read. */

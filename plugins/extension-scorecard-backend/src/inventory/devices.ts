@@ -68,29 +68,46 @@ export function inferDeviceResources(
       known.resources.forEach(r => out.add(r));
   }
   const words = workloadTokens(ds);
-  for (const node of idx.list('nodes')) {
-    for (const name of Object.keys(node.status?.capacity ?? {})) {
-      if (!isExtendedResource(name)) continue;
-      const domain = name.split('/')[0];
-      if ([...tokens(domain)].some(t => words.has(t))) out.add(name);
-    }
+  const onNodes = extendedResourcesOnNodes(idx);
+  for (const [name, domainWords] of onNodes) {
+    if (domainWords.some(t => words.has(t))) out.add(name);
   }
   // a wildcard from the table is replaced by the concrete names seen on Nodes
   for (const r of [...out]) {
     if (!r.endsWith('/*')) continue;
-    for (const node of idx.list('nodes')) {
-      for (const name of Object.keys(node.status?.capacity ?? {})) {
-        if (resourceMatches(r, name)) out.add(name);
-      }
+    for (const name of onNodes.keys()) {
+      if (resourceMatches(r, name)) out.add(name);
     }
   }
   // the table lists alternatives (Intel: i915 or xe, by kernel driver): where some are on
   // Nodes, those are the ones this plugin advertises here
   const seen = [...out].filter(r =>
-    idx.list('nodes').some(node => nodeHasResource(node, [r])),
+    [...onNodes.keys()].some(name => resourceMatches(r, name)),
   );
   return (seen.length > 0 ? seen : [...out]).sort();
 }
+
+/** The extended resources in the capacity of any Node, with the words of their domain. */
+function extendedResourcesOnNodes(idx: ClusterIndex): Map<string, string[]> {
+  const nodes = idx.list('nodes');
+  return idx.memo('extended-resources', nodes[0] ?? NO_NODE, () => {
+    const out = new Map<string, string[]>();
+    for (const node of nodes) {
+      for (const name of Object.keys(node.status?.capacity ?? {})) {
+        if (out.has(name) || !isExtendedResource(name)) continue;
+        out.set(name, [...tokens(name.split('/')[0])]);
+      }
+    }
+    return out;
+  });
+}
+
+/** Memo key of a cluster without Nodes. */
+const NO_NODE: KubeObject = {
+  apiVersion: 'v1',
+  kind: 'Node',
+  metadata: { name: '' },
+};
 
 /** True when the Node has capacity of one of the resources. */
 export function nodeHasResource(

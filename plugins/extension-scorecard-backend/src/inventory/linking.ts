@@ -247,13 +247,18 @@ function declaredScheduler(
  */
 export function addLabelledObjects(l: LinkedEntity, idx: ClusterIndex) {
   const id = l.matcher.selector.kubernetesId;
+  const required = l.matcher.requiredLabel;
   const candidates = l.matcher.selector.labelSelector
-    ? idx.allObjects()
+    ? [
+        ...(id ? idx.labelledWith(id) : []),
+        ...(required ? idx.carrying(required) : idx.allObjects()),
+      ]
     : (id && idx.labelledWith(id)) || [];
-  const b =
-    l.draft.builders.get(idx.cluster) ?? new InstanceBuilder(idx.cluster);
-  for (const obj of candidates) {
-    if (!l.matcher.matches(obj)) continue;
+  const named = candidates.filter(obj => l.matcher.matches(obj));
+  const existing = l.draft.builders.get(idx.cluster);
+  if (!existing && named.length === 0) return; // nothing of this entity runs here
+  const b = existing ?? new InstanceBuilder(idx.cluster);
+  for (const obj of named) {
     if (isWorkload(obj)) {
       addWorkloadClosure(b, idx, obj);
     } else if (obj.kind === 'Service') {

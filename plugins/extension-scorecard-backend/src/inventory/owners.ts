@@ -20,9 +20,13 @@ import type { Contact, OwnerInfo } from './model';
 const CHAT_HOSTS =
   /(^|\.)(slack\.com|teams\.microsoft\.com|mattermost\.|discord\.(com|gg)|matrix\.to)/;
 
-/** Normalizes an entity ref for lookups (refs compare case-insensitively). */
+/**
+ * Normalizes an entity ref for lookups (refs compare case-insensitively). Entity refs are
+ * ASCII (the catalog validates names, namespaces and kinds), so the plain lower case is
+ * the catalog's `en-US` one.
+ */
 export function refKey(ref: string): string {
-  return ref.toLocaleLowerCase('en-US');
+  return ref.toLowerCase();
 }
 
 /** Contacts of a Group or User entity. */

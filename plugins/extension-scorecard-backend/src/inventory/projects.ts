@@ -22,7 +22,6 @@
  */
 import type { KubeObject } from '../collect/types';
 import type { ClusterIndex } from './clusterIndex';
-import { objectIdentity } from './instance';
 import { GENERIC_NAME_TOKENS } from './wellKnown';
 
 /**
@@ -252,23 +251,50 @@ export class Partition {
 }
 
 /**
- * The projects of one cluster. Objects are grouped once per inventory run; a project is
- * named by its representative (an arbitrary but stable member key).
+ * The projects of one cluster. Objects are grouped once per inventory run (a union-find
+ * over object positions, to stay linear at fleet scale); a project is named by its
+ * representative's position.
  */
 export class ProjectIndex {
-  private readonly partition = new Partition();
-  private readonly objectKey = new Map<KubeObject, string>();
-  private readonly membersOf = new Map<string, KubeObject[]>();
-  private readonly keysOf = new Map<string, Set<string>>();
+  private readonly slotOf = new Map<KubeObject, number>();
+  private readonly rootOf: number[] = [];
+  private readonly membersOf = new Map<number, KubeObject[]>();
+  private readonly keysOf = new Map<number, string[]>();
 
   constructor(idx: ClusterIndex) {
     const all = idx.allObjects().filter(o => !isClusterShared(o));
-    const byUid = new Map<string, KubeObject>();
-    for (const obj of all) {
-      const id = `object:${objectIdentity(obj)}`;
-      this.objectKey.set(obj, id);
-      if (obj.metadata.uid) byUid.set(obj.metadata.uid, obj);
-    }
+    const parent: number[] = all.map((_, i) => i);
+    const keySlots = new Map<string, number>();
+    const find = (start: number): number => {
+      let root = start;
+      while (parent[root] !== root) root = parent[root];
+      for (let at = start; parent[at] !== root; ) {
+        const next = parent[at];
+        parent[at] = root;
+        at = next;
+      }
+      return root;
+    };
+    const union = (a: number, b: number) => {
+      const ra = find(a);
+      const rb = find(b);
+      if (ra !== rb) parent[rb] = ra;
+    };
+    const keySlot = (key: string): number => {
+      let slot = keySlots.get(key);
+      if (slot === undefined) {
+        slot = parent.length;
+        parent.push(slot);
+        keySlots.set(key, slot);
+      }
+      return slot;
+    };
+
+    const byUid = new Map<string, number>();
+    all.forEach((obj, i) => {
+      this.slotOf.set(obj, i);
+      if (obj.metadata.uid) byUid.set(obj.metadata.uid, i);
+    });
     const workloadsByName = new Map<string, KubeObject[]>();
     for (const w of idx.workloads()) {
       const list = workloadsByName.get(w.metadata.name) ?? [];
@@ -276,64 +302,54 @@ export class ProjectIndex {
       workloadsByName.set(w.metadata.name, list);
     }
     // a label value joins its bearers when it names at least one of them
-    const keysOf = new Map<
-      KubeObject,
-      Array<{ key: string; named: boolean }>
-    >();
+    const keys = all.map(installationKeys);
     const naming = new Set<string>();
-    for (const obj of all) {
-      const keys = installationKeys(obj);
-      keysOf.set(obj, keys);
-      for (const k of keys) if (k.named) naming.add(k.key);
-    }
-    const strong = new Set<KubeObject>();
-    for (const obj of all) {
-      const id = this.objectKey.get(obj)!;
-      const keys = keysOf.get(obj)!.filter(k => naming.has(k.key));
-      if (keys.length) strong.add(obj);
-      for (const { key } of keys) this.partition.union(key, id);
+    for (const list of keys)
+      for (const k of list) if (k.named) naming.add(k.key);
+    const strong = new Uint8Array(all.length);
+    all.forEach((obj, i) => {
+      for (const { key } of keys[i]) {
+        if (!naming.has(key)) continue;
+        strong[i] = 1;
+        union(keySlot(key), i);
+      }
       for (const ref of ownerReferences(obj)) {
         const owner = byUid.get(ref);
-        if (owner) this.partition.union(this.objectKey.get(owner)!, id);
+        if (owner !== undefined) union(owner, i);
       }
       const manager = managingWorkload(obj, workloadsByName);
-      if (manager && manager !== obj)
-        this.partition.union(this.objectKey.get(manager)!, id);
-    }
+      const managerSlot = manager && this.slotOf.get(manager);
+      if (managerSlot !== undefined && managerSlot !== i) union(managerSlot, i);
+    });
     // dedicated namespaces: every labelled object in it belongs to one project
-    const byNamespace = new Map<string, KubeObject[]>();
-    for (const obj of all) {
+    const byNamespace = new Map<string, number[]>();
+    all.forEach((obj, i) => {
       const ns = obj.metadata.namespace;
-      if (!ns || isSystemNamespace(ns)) continue;
-      const list = byNamespace.get(ns);
-      if (list) list.push(obj);
-      else byNamespace.set(ns, [obj]);
-    }
-    for (const [ns, inNamespace] of byNamespace) {
       // what Kubernetes creates in every namespace is the namespace's, not a project's
-      const objects = inNamespace.filter(o => !isNamespaceDefault(o));
-      const roots = new Set(
-        objects
-          .filter(o => strong.has(o))
-          .map(o => this.partition.find(this.objectKey.get(o)!)),
-      );
+      if (!ns || isSystemNamespace(ns) || isNamespaceDefault(obj)) return;
+      const list = byNamespace.get(ns);
+      if (list) list.push(i);
+      else byNamespace.set(ns, [i]);
+    });
+    for (const [ns, slots] of byNamespace) {
+      const roots = new Set(slots.filter(i => strong[i]).map(find));
       if (roots.size > 1) continue;
-      const key = `namespace:${ns}`;
-      for (const obj of objects)
-        this.partition.union(key, this.objectKey.get(obj)!);
+      const key = keySlot(`namespace:${ns}`);
+      for (const i of slots) union(key, i);
     }
-    for (const obj of all) {
-      const root = this.partition.find(this.objectKey.get(obj)!);
+
+    all.forEach((obj, i) => {
+      const root = find(i);
+      this.rootOf[i] = root;
       const list = this.membersOf.get(root);
       if (list) list.push(obj);
       else this.membersOf.set(root, [obj]);
-    }
-    for (const key of this.partition.ids()) {
-      if (key.startsWith('object:')) continue;
-      const root = this.partition.find(key);
-      const set = this.keysOf.get(root) ?? new Set();
-      set.add(key);
-      this.keysOf.set(root, set);
+    });
+    for (const [key, slot] of keySlots) {
+      const root = find(slot);
+      const list = this.keysOf.get(root);
+      if (list) list.push(key);
+      else this.keysOf.set(root, [key]);
     }
   }
 
@@ -342,23 +358,25 @@ export class ProjectIndex {
    * that nothing ties to anything else (a project of one).
    */
   projectOf(obj: KubeObject): string | undefined {
-    const id = this.objectKey.get(obj);
-    if (!id) return undefined;
-    const root = this.partition.find(id);
-    return (this.membersOf.get(root)?.length ?? 0) > 1 ? root : undefined;
+    const slot = this.slotOf.get(obj);
+    if (slot === undefined) return undefined;
+    const root = this.rootOf[slot];
+    return (this.membersOf.get(root)?.length ?? 0) > 1
+      ? String(root)
+      : undefined;
   }
 
   /** Every object of a project. */
   members(project: string): KubeObject[] {
-    return this.membersOf.get(project) ?? [];
+    return this.membersOf.get(Number(project)) ?? [];
   }
 
   /**
-   * The keys that name a project independently of the cluster (`helm:<ns>/<release>`,
-   * `part-of:<value>`…): the same project installed in another cluster shares them.
+   * The keys naming a project (`helm:<ns>/<release>`, `part-of:<value>`,
+   * `namespace:<ns>`…); all but `namespace:` name it in any cluster.
    */
   keys(project: string): string[] {
-    return [...(this.keysOf.get(project) ?? [])].sort();
+    return [...(this.keysOf.get(Number(project)) ?? [])].sort();
   }
 
   /**
