@@ -87,6 +87,13 @@ export function inferDeviceResources(
   return (seen.length > 0 ? seen : [...out]).sort();
 }
 
+/** Memo key of a cluster without Nodes. */
+const NO_NODE: KubeObject = {
+  apiVersion: 'v1',
+  kind: 'Node',
+  metadata: { name: '' },
+};
+
 /** The extended resources in the capacity of any Node, with the words of their domain. */
 function extendedResourcesOnNodes(idx: ClusterIndex): Map<string, string[]> {
   const nodes = idx.list('nodes');
@@ -101,13 +108,6 @@ function extendedResourcesOnNodes(idx: ClusterIndex): Map<string, string[]> {
     return out;
   });
 }
-
-/** Memo key of a cluster without Nodes. */
-const NO_NODE: KubeObject = {
-  apiVersion: 'v1',
-  kind: 'Node',
-  metadata: { name: '' },
-};
 
 /** True when the Node has capacity of one of the resources. */
 export function nodeHasResource(
