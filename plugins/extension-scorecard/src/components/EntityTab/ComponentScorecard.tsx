@@ -44,7 +44,7 @@ export const ComponentScorecard = (props: { componentId: string }) => {
         <EmptyState
           missing="data"
           title="Not in the latest snapshot"
-          description={`The scorecard has no results for ${componentId} yet. It appears after the next collection that finds its objects in a cluster (objects carry the label backstage.io/kubernetes-id) or its spec.extension descriptor.`}
+          description={`The scorecard has no results for ${componentId}. It appears after a collection finds an extension (a webhook configuration, CRD, APIService, scheduler or node agent) among the cluster objects this entity names through the Kubernetes plugin's annotations, or when the entity declares spec.extension. An ordinary application has no scorecard.`}
         />
       );
     }

@@ -14,7 +14,7 @@ function component(
 }
 
 describe('isExtensionComponent', () => {
-  it('accepts each of the three markers', () => {
+  it('accepts each of the markers the backend links by', () => {
     expect(
       isExtensionComponent(component({ type: 'kubernetes-extension' })),
     ).toBe(true);
@@ -28,6 +28,28 @@ describe('isExtensionComponent', () => {
         component({ type: 'service' }, { 'backstage.io/kubernetes-id': 'x' }),
       ),
     ).toBe(true);
+    expect(
+      isExtensionComponent(
+        component(
+          { type: 'operator' },
+          {
+            'backstage.io/kubernetes-label-selector':
+              'app.kubernetes.io/instance=keda',
+          },
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      isExtensionComponent({
+        apiVersion: 'backstage.io/v1alpha1',
+        kind: 'Resource',
+        metadata: {
+          name: 'x',
+          annotations: { 'backstage.io/kubernetes-id': 'x' },
+        },
+        spec: { type: 'infrastructure' },
+      }),
+    ).toBe(true);
   });
 
   it('rejects other components and other kinds', () => {
@@ -38,12 +60,12 @@ describe('isExtensionComponent', () => {
     expect(
       isExtensionComponent({
         apiVersion: 'backstage.io/v1alpha1',
-        kind: 'Resource',
+        kind: 'API',
         metadata: {
           name: 'x',
           annotations: { 'backstage.io/kubernetes-id': 'x' },
         },
-        spec: { type: 'kubernetes-extension' },
+        spec: { type: 'openapi' },
       }),
     ).toBe(false);
   });
