@@ -48,9 +48,16 @@ const FIELD_BY_KIND: Record<string, keyof InstanceObjects> = {
   DNSChaos: 'chaosResults',
 };
 
-/** Identity of an object within one cluster. */
+const identities = new WeakMap<KubeObject, string>();
+
+/** Identity of an object within one cluster (computed once per object: objects are not changed while an inventory is built). */
 export function objectIdentity(obj: KubeObject): string {
-  return `${obj.kind}/${obj.metadata.namespace ?? ''}/${obj.metadata.name}`;
+  let id = identities.get(obj);
+  if (id === undefined) {
+    id = `${obj.kind}/${obj.metadata.namespace ?? ''}/${obj.metadata.name}`;
+    identities.set(obj, id);
+  }
+  return id;
 }
 
 export class InstanceBuilder {

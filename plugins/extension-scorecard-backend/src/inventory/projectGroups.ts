@@ -104,7 +104,8 @@ export function groupSeeds(idx: ClusterIndex, seeds: Seed[]): ProjectGroup[] {
     let projectName: string | undefined;
     for (const project of [...groupProjects].sort()) {
       for (const obj of projects.members(project)) {
-        if (!builder.has(obj)) members.push(obj);
+        if (builder.has(obj)) continue; // a seed found it, with its closure
+        members.push(obj);
         addMember(builder, idx, obj);
       }
       portableKeys(projects.keys(project)).forEach(k => keys.add(k));

@@ -187,11 +187,13 @@ export function chartName(chart: string): string {
 
 /**
  * The installation keys an object carries, strongest first (see the file comment).
- * `named` says, for the part-of and instance keys, whether the value names this object:
- * such a key joins objects only when it names at least one of them.
+ * `named` says, for the part-of and instance keys, whether the value names this object
+ * (or is in `known`, keys already found naming another): such a key joins objects only
+ * when it names at least one of them.
  */
 export function installationKeys(
   obj: KubeObject,
+  known: ReadonlySet<string> = new Set(),
 ): Array<{ key: string; named: boolean }> {
   const labels = obj.metadata.labels ?? {};
   const annotations = obj.metadata.annotations ?? {};
@@ -209,11 +211,14 @@ export function installationKeys(
   const chart = labels[HELM_CHART];
   if (instance && chart)
     keys.push({ key: `chart:${chartName(chart)}/${instance}`, named: true });
+  // a key another object already proved needs no proof here
+  const labelKey = (prefix: string, value: string) => {
+    const key = `${prefix}:${value}`;
+    keys.push({ key, named: known.has(key) || names(value, obj) });
+  };
   const partOf = labels[PART_OF];
-  if (partOf)
-    keys.push({ key: `part-of:${partOf}`, named: names(partOf, obj) });
-  if (instance && !chart)
-    keys.push({ key: `instance:${instance}`, named: names(instance, obj) });
+  if (partOf) labelKey('part-of', partOf);
+  if (instance && !chart) labelKey('instance', instance);
   return keys;
 }
 
@@ -302,10 +307,12 @@ export class ProjectIndex {
       workloadsByName.set(w.metadata.name, list);
     }
     // a label value joins its bearers when it names at least one of them
-    const keys = all.map(installationKeys);
     const naming = new Set<string>();
-    for (const list of keys)
+    const keys = all.map(obj => {
+      const list = installationKeys(obj, naming);
       for (const k of list) if (k.named) naming.add(k.key);
+      return list;
+    });
     const strong = new Uint8Array(all.length);
     all.forEach((obj, i) => {
       for (const { key } of keys[i]) {
