@@ -8,7 +8,12 @@ import type { KubeObject } from '../collect/types';
 import type { ClusterIndex } from './clusterIndex';
 import type { InstanceBuilder } from './instance';
 import { matchesLabelSelector, matchesSelectorMap } from './labels';
-import { mountedSecretNames, podLabels, serviceAccountName } from './workloads';
+import {
+  isWorkload,
+  mountedSecretNames,
+  podLabels,
+  serviceAccountName,
+} from './workloads';
 
 /**
  * Labels that tie the parts of one installation together (Helm charts, operators), most
@@ -68,6 +73,21 @@ function serviceFacts(idx: ClusterIndex, service: KubeObject): KubeObject[] {
     }
   }
   return out;
+}
+
+/**
+ * Adds an object with what the checks read about it: a workload with its closure, a
+ * Service with its backend, anything else as it is.
+ */
+export function addWithClosure(
+  b: InstanceBuilder,
+  idx: ClusterIndex,
+  obj: KubeObject,
+) {
+  if (isWorkload(obj)) addWorkloadClosure(b, idx, obj);
+  else if (obj.kind === 'Service')
+    addServiceBackend(b, idx, obj.metadata.namespace!, obj.metadata.name);
+  else b.add(obj);
 }
 
 /** A workload and everything about it the checks read (computed once per cluster). */

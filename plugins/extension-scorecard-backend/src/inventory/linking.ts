@@ -7,7 +7,7 @@
 import type { Entity } from '@backstage/catalog-model';
 import type { ExtensionKind } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ClusterCollection } from '../collect/types';
-import { addServiceBackend, addWorkloadClosure } from './backends';
+import { addWithClosure } from './backends';
 import {
   EntityLookup,
   entityMatcher,
@@ -31,9 +31,8 @@ import {
 } from './model';
 import { ComponentDraft, GroupPart } from './ownership';
 import { refKey, resolveOwner } from './owners';
-import { addMember, ProjectGroup } from './projectGroups';
+import type { ProjectGroup } from './projectGroups';
 import type { Seed } from './seed';
-import { isWorkload } from './workloads';
 
 /** Entity kinds that may own extensions (Resources: companies model infrastructure so). */
 const OWNER_KINDS = new Set(['Component', 'Resource']);
@@ -216,7 +215,7 @@ export function assignGroup(
     }
     for (const obj of group.members) {
       const named = [...owners].find(o => o.matcher.matches(obj)) ?? fallback;
-      addMember(parts.get(named)!.builder, idx, obj);
+      addWithClosure(parts.get(named)!.builder, idx, obj);
     }
   }
   for (const [owner] of parts) {
@@ -258,15 +257,7 @@ export function addLabelledObjects(l: LinkedEntity, idx: ClusterIndex) {
   const existing = l.draft.builders.get(idx.cluster);
   if (!existing && named.length === 0) return; // nothing of this entity runs here
   const b = existing ?? new InstanceBuilder(idx.cluster);
-  for (const obj of named) {
-    if (isWorkload(obj)) {
-      addWorkloadClosure(b, idx, obj);
-    } else if (obj.kind === 'Service') {
-      addServiceBackend(b, idx, obj.metadata.namespace!, obj.metadata.name);
-    } else {
-      b.add(obj);
-    }
-  }
+  for (const obj of named) addWithClosure(b, idx, obj);
   if (b.isEmpty()) return; // nothing of this entity runs in this cluster
   const declaredResources = l.descriptor?.deviceResources;
   if (declaredResources && declaredResources.length > 0) {

@@ -4,7 +4,7 @@
  * are one group, and the projects' other objects join it.
  */
 import type { KubeObject } from '../collect/types';
-import { addServiceBackend, addWorkloadClosure } from './backends';
+import { addWithClosure } from './backends';
 import type { ClusterIndex } from './clusterIndex';
 import { InstanceBuilder, objectIdentity } from './instance';
 import { Partition } from './projects';
@@ -42,18 +42,6 @@ function identifyingObjects(seed: Seed): KubeObject[] {
     ...statefulSets,
     ...services,
   ];
-}
-
-/** Adds an object of a project with what the checks read about it. */
-export function addMember(
-  b: InstanceBuilder,
-  idx: ClusterIndex,
-  obj: KubeObject,
-) {
-  if (isWorkload(obj)) addWorkloadClosure(b, idx, obj);
-  else if (obj.kind === 'Service')
-    addServiceBackend(b, idx, obj.metadata.namespace!, obj.metadata.name);
-  else b.add(obj);
 }
 
 /** Keys that hold across clusters (a namespace name alone does not name a project). */
@@ -106,7 +94,7 @@ export function groupSeeds(idx: ClusterIndex, seeds: Seed[]): ProjectGroup[] {
       for (const obj of projects.members(project)) {
         if (builder.has(obj)) continue; // a seed found it, with its closure
         members.push(obj);
-        addMember(builder, idx, obj);
+        addWithClosure(builder, idx, obj);
       }
       portableKeys(projects.keys(project)).forEach(k => keys.add(k));
       projectName ??= projects.name(project);
