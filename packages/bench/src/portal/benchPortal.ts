@@ -158,17 +158,29 @@ export class BenchPortal {
     return portal;
   }
 
-  /** A guest user's token, as the guest sign-in gets one. */
+  /**
+   * A guest user's token, as the guest sign-in gets one. Plugins start in parallel: the
+   * auth routes may answer 404/503 for a moment after the scorecard's health check does.
+   */
   async guestToken(): Promise<string> {
     if (!this.token) {
-      const response = await fetch(`${this.url}/api/auth/guest/refresh`, {
-        headers: { 'X-Requested-With': 'XMLHttpRequest' },
-      });
-      if (!response.ok)
-        throw new Error(`guest sign-in answered ${response.status}`);
-      this.token = (await response.json()).backstageIdentity.token as string;
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const response = await fetch(`${this.url}/api/auth/guest/refresh`, {
+          headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        });
+        if (response.ok) {
+          this.token = (await response.json()).backstageIdentity
+            .token as string;
+          break;
+        }
+        if (![404, 503].includes(response.status) || Date.now() > deadline) {
+          throw new Error(`guest sign-in answered ${response.status}`);
+        }
+        await sleep(500);
+      }
     }
-    return this.token;
+    return this.token!;
   }
 
   /** GET an API path as the guest user; throws on a non-2xx answer. */
