@@ -108,13 +108,35 @@ export interface Config {
         maxWrites?: number;
         windowSeconds?: number;
       };
-    };
-    access?: {
       /**
-       * Members of this group (directly or through child groups) see orphans: extension
-       * objects no catalog entity claims. Default `group:default/platform-admins`.
+       * Seconds a request body may take to arrive once the request reached the
+       * plugin (default 10, at most 300). Slower: 408 and the connection is closed.
        */
-      adminGroup?: string;
+      bodyTimeoutSeconds?: number;
+      /**
+       * Unfinished requests per client address, per backend replica (default 10;
+       * 0 turns the cap off). Above it the API answers 429 and closes the
+       * connection. Behind a reverse proxy set `backend.trustProxy`, or every
+       * client shares the proxy's address.
+       */
+      maxConcurrentRequestsPerClient?: number;
+    };
+    /**
+     * Groups read by `ExtensionScorecardPolicy` (exported by this package), the
+     * scorecard part of a permission policy. Refs of groups; membership through child
+     * groups counts.
+     */
+    permissions?: {
+      /**
+       * Refresh, download the audit export, see orphans. Default
+       * `[group:default/platform-admins]`.
+       */
+      admins?: string[];
+      /**
+       * Approve, reject and revoke waivers, never on a component their own team owns.
+       * Default: the admins.
+       */
+      approvers?: string[];
     };
     /** Waivers. */
     waivers?: {

@@ -10,16 +10,17 @@ backend.add(import('@backstage/plugin-app-backend'));
 // auth: guest sign-in for local use
 backend.add(import('@backstage/plugin-auth-backend'));
 backend.add(import('@backstage/plugin-auth-backend-module-guest-provider'));
+backend.add(import('./auth/demoLeadProvider'));
 
 // catalog
 backend.add(import('@backstage/plugin-catalog-backend'));
 backend.add(import('@backstage/plugin-catalog-backend-module-logs'));
 
-// permission framework (allow-all for the local demo; see the backend plugin README for a real policy)
+// permission framework with the platform's policy (src/permissionPolicy.ts): owning
+// teams request waivers and submit evidence, approvers outside the team approve,
+// platform admins refresh, export the audit and see orphans
 backend.add(import('@backstage/plugin-permission-backend'));
-backend.add(
-  import('@backstage/plugin-permission-backend-module-allow-all-policy'),
-);
+backend.add(import('./permissionPolicy'));
 
 // events: the catalog and signals subscribe to it (without it they log a 404 at start)
 backend.add(import('@backstage/plugin-events-backend'));

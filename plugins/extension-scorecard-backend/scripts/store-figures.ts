@@ -233,7 +233,6 @@ async function listLatency(
     permissions: allow,
     catalog: {} as any,
     auth: {} as any,
-    adminGroup: 'group:default/platform-admins',
     knownComponentIds: async () => [],
   });
   const clusters = () => [];
@@ -257,7 +256,7 @@ async function listLatency(
       scenariosOf: () => [],
     }),
     waivers: new WaiverService({ stores, access, reads, maxDays: 180 }),
-    audit: new AuditService({ stores, reads }),
+    audit: new AuditService({ stores, reads, access }),
     refresh: new RefreshService({
       stores,
       access,

@@ -5,3 +5,16 @@
  */
 
 export { extensionScorecardPlugin as default } from './plugin';
+export {
+  extensionScorecardComponentPermissionResourceRef,
+  extensionScorecardComponentPermissionRules,
+  extensionScorecardComponentConditions,
+  createExtensionScorecardComponentConditionalDecision,
+  type ScorecardComponentResource,
+  type ScorecardComponentQuery,
+} from './service/permissions/componentResource';
+export {
+  ExtensionScorecardPolicy,
+  readExtensionScorecardPolicyGroups,
+  type ExtensionScorecardPolicyGroups,
+} from './service/permissions/policy';

@@ -21,6 +21,11 @@ import {
   scheduleCollection,
 } from './pipeline/schedule';
 import { ScorecardAccess } from './service/access';
+import {
+  componentRules,
+  extensionScorecardComponentPermissionResourceRef,
+} from './service/permissions/componentResource';
+import { componentResources } from './service/permissions/resources';
 import { AuditService } from './service/audit/AuditService';
 import {
   certificateWarnDays,
@@ -34,6 +39,7 @@ import { ScorecardService } from './service/ScorecardService';
 import { readApiSettings } from './service/settings';
 import { WaiverService } from './service/WaiverService';
 import { readWriteRateLimit, WriteRateLimiter } from './service/writeRateLimit';
+import { readRequestLimits } from './service/requestLimits';
 import { openScorecardStores } from './store';
 import { readRetentionPolicy } from './store/retention';
 
@@ -133,7 +139,6 @@ export const extensionScorecardPlugin = createBackendPlugin({
           permissions: deps.permissions,
           catalog: deps.catalog,
           auth: deps.auth,
-          adminGroup: apiSettings.adminGroup,
           knownComponentIds: () => stores.snapshots.catalogComponentIds(),
         });
         const clusters = () =>
@@ -145,9 +150,17 @@ export const extensionScorecardPlugin = createBackendPlugin({
           checks: () => definitions,
           clusters,
         });
-        const audit = new AuditService({ stores, reads });
+        const audit = new AuditService({ stores, reads, access });
 
         deps.permissionsRegistry.addPermissions(extensionScorecardPermissions);
+        deps.permissionsRegistry.addResourceType({
+          resourceRef: extensionScorecardComponentPermissionResourceRef,
+          permissions: extensionScorecardPermissions.filter(
+            p => p.type === 'resource',
+          ),
+          rules: componentRules,
+          getResources: refs => componentResources(refs, { stores, access }),
+        });
         deps.httpRouter.use(
           await createRouter({
             httpAuth: deps.httpAuth,
@@ -166,6 +179,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
               maxDays: apiSettings.waiverMaxDays,
             }),
             writeRateLimit: new WriteRateLimiter(readWriteRateLimit(config)),
+            requestLimits: readRequestLimits(config),
             refresh: new RefreshService({
               stores,
               access,

@@ -12,19 +12,22 @@ import {
   type ExperimentEvidence,
   type Page,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { spec } from '../schema/openapi.generated';
 import type { ScorecardStores } from '../store';
 import { actorOf, type ScorecardAccess } from './access';
+import { checkHttpLinks, parseDateTime, trimmedText } from './inputRules';
 import { PAGE_DEFAULT, type ScorecardService } from './ScorecardService';
 
 /** Tolerated clock skew for times a client reports. */
 const FUTURE_SKEW_MS = 5 * 60_000;
 
+/** Least length of `tool` once trimmed, from the OpenAPI schema. */
+const TOOL_MIN_LENGTH =
+  spec.components.schemas.EvidenceInput.properties.tool.minLength;
+
 function isoTime(field: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms))
-    throw new InputError(`${field} is not a date-time: ${value}`);
-  return new Date(ms).toISOString();
+  return parseDateTime(field, value).toISOString();
 }
 
 /** Evidence submission and listing. */
@@ -45,12 +48,19 @@ export class EvidenceService {
     idempotencyKey: string,
   ): Promise<{ evidence: ExperimentEvidence; replayed: boolean }> {
     const { access, stores, reads } = this.options;
-    await access.require(
+    const tool =
+      input.tool === undefined
+        ? 'manual'
+        : trimmedText('tool', input.tool, TOOL_MIN_LENGTH);
+    checkHttpLinks('links', input.links ?? []);
+    const decision = await access.resourceDecision(
       extensionScorecardEvidenceCreatePermission,
       credentials,
     );
+    decision.require();
     const visibility = await access.visibility(credentials);
     const row = await reads.latestComponentRow(input.component, visibility);
+    decision.require(await access.componentResource(row));
     const clusters: string[] = JSON.parse(row.clusters);
     if (!clusters.includes(input.cluster)) {
       throw new InputError(
@@ -87,7 +97,7 @@ export class EvidenceService {
     }
     return stores.evidence.create({
       ...input,
-      tool: input.tool ?? 'manual',
+      tool,
       startedAt,
       injectedAt,
       recoveredAt,

@@ -16,10 +16,23 @@ import {
   type WaiverQuery,
   type WaiverRecord,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { isComponentVisible, type ScorecardStores } from '../store';
+import {
+  FULL_VISIBILITY,
+  isComponentVisible,
+  type ScorecardStores,
+} from '../store';
+import type { ScorecardComponentResource } from './permissions/componentResource';
 import type { WaiverDecision } from '../store/WaiverStore';
 import { actorOf, isUser, normalizeRef, type ScorecardAccess } from './access';
+import { spec } from '../schema/openapi.generated';
+import { parseDateTime, trimmedText } from './inputRules';
 import { PAGE_DEFAULT, type ScorecardService } from './ScorecardService';
+
+/** Least lengths of the texts once trimmed, from the OpenAPI schema. */
+const REASON_MIN_LENGTH =
+  spec.components.schemas.WaiverInput.properties.reason.minLength;
+const COMMENT_MIN_LENGTH =
+  spec.components.schemas.WaiverDecisionInput.properties.comment.minLength;
 
 /** Waiver requests and decisions. */
 export class WaiverService {
@@ -38,10 +51,13 @@ export class WaiverService {
     input: WaiverInput,
   ): Promise<WaiverRecord> {
     const { access, stores, reads } = this.options;
-    await access.require(
+    const reason = trimmedText('reason', input.reason, REASON_MIN_LENGTH);
+    const expires = parseDateTime('expiresAt', input.expiresAt).getTime();
+    const decision = await access.resourceDecision(
       extensionScorecardWaiverRequestPermission,
       credentials,
     );
+    decision.require();
     const visibility = await access.visibility(credentials);
     const snapshot = await reads.snapshot();
     const stored = await stores.snapshots.getComponent(
@@ -54,6 +70,11 @@ export class WaiverService {
         `No component ${input.component} in the latest snapshot that you may see`,
       );
     }
+    decision.require(
+      await access.componentResource(
+        await reads.latestComponentRow(input.component, visibility),
+      ),
+    );
     const cluster = input.cluster ?? null;
     const results = stored.evaluation.scorecard.results.filter(
       r => r.checkId === input.checkId,
@@ -69,10 +90,6 @@ export class WaiverService {
       );
     }
     const now = reads.now();
-    const expires = Date.parse(input.expiresAt);
-    if (Number.isNaN(expires)) {
-      throw new InputError(`expiresAt is not a date-time: ${input.expiresAt}`);
-    }
     if (expires <= now.getTime()) {
       throw new InputError('expiresAt must lie in the future');
     }
@@ -85,7 +102,7 @@ export class WaiverService {
       component: input.component,
       checkId: input.checkId,
       cluster,
-      reason: input.reason.trim(),
+      reason,
       expiresAt: new Date(expires).toISOString(),
       requestedBy: actorOf(credentials),
       owner: stored.summary.owner,
@@ -141,41 +158,74 @@ export class WaiverService {
   ): Promise<WaiverRecord> {
     const { access, stores, reads } = this.options;
     const actor = actorOf(credentials);
-    const mayApprove = await access.isAllowed(
+    const approval = await access.resourceDecision(
       extensionScorecardWaiverApprovePermission,
       credentials,
     );
-    if (decision === 'revoke' && !mayApprove) {
-      await access.require(
-        extensionScorecardWaiverRequestPermission,
-        credentials,
-      );
-    } else if (!mayApprove) {
-      throw new NotAllowedError(
-        `Missing permission ${extensionScorecardWaiverApprovePermission.name} (${actor})`,
-      );
-    }
+    // a requester may revoke their own request with the request permission
+    const request =
+      decision === 'revoke'
+        ? await access.resourceDecision(
+            extensionScorecardWaiverRequestPermission,
+            credentials,
+          )
+        : undefined;
+    if (approval.never) (request ?? approval).require();
     const waiver = await this.visibleWaiver(credentials, id);
-    if (decision === 'revoke' && !mayApprove && waiver.requestedBy !== actor) {
-      throw new NotAllowedError(
-        'Only an approver may revoke a waiver someone else requested',
-      );
+    const resource = await this.resourceOf(waiver);
+    if (decision === 'approve') {
+      await this.checkApprover(credentials, waiver, resource);
     }
-    if (decision === 'approve') await this.checkApprover(credentials, waiver);
-    if (decision === 'reject' && !input.comment?.trim()) {
+    if (!approval.on(resource)) {
+      if (!request) approval.require(resource);
+      else if (waiver.requestedBy !== actor) {
+        throw new NotAllowedError(
+          'Only an approver may revoke a waiver someone else requested',
+        );
+      } else request.require(resource);
+    }
+    if (decision === 'reject' && input.comment === undefined) {
       throw new InputError('Rejecting a waiver needs a comment');
     }
+    const comment =
+      input.comment === undefined
+        ? null
+        : trimmedText('comment', input.comment, COMMENT_MIN_LENGTH);
     return stores.waivers.decide(id, decision, {
       actor,
-      comment: input.comment?.trim() || null,
+      comment,
       now: reads.now().toISOString(),
     });
+  }
+
+  /**
+   * The waiver's component as the permission rules see it: as in the latest
+   * snapshot, or (gone from it) with the owner recorded on the waiver.
+   */
+  private async resourceOf(
+    waiver: WaiverRecord,
+  ): Promise<ScorecardComponentResource> {
+    const { access, stores, reads } = this.options;
+    const row = await stores.snapshots.componentRow(
+      await reads.snapshot(),
+      waiver.component,
+      FULL_VISIBILITY,
+    );
+    return access.componentResource(
+      row ?? {
+        component_id: waiver.component,
+        kind: 'unknown',
+        owner: waiver.owner,
+        clusters: '[]',
+      },
+    );
   }
 
   /** The four-eyes rule: not the requester, not a member of the owning group. */
   private async checkApprover(
     credentials: BackstageCredentials,
     waiver: WaiverRecord,
+    resource: ScorecardComponentResource,
   ): Promise<void> {
     const actor = actorOf(credentials);
     if (waiver.requestedBy === actor) {
@@ -184,13 +234,7 @@ export class WaiverService {
       );
     }
     if (!isUser(credentials)) return;
-    const snapshot = await this.options.reads.snapshot();
-    const row = await this.options.stores.snapshots.componentRow(
-      snapshot,
-      waiver.component,
-      { entityRefs: null, orphans: true },
-    );
-    const owners = [waiver.owner, row?.owner ?? null]
+    const owners = [waiver.owner, resource.owner]
       .filter((o): o is string => Boolean(o))
       .map(o => normalizeRef(o));
     const groups = await this.options.access.groupsOf(actor);

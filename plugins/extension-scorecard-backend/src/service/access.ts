@@ -1,31 +1,49 @@
 /**
- * Who may do what: permission checks, catalog visibility of components, and group
- * membership (resolved through the catalog) for the admin group and the rule that
- * an approver may not belong to the owning group.
+ * Who may do what: permission checks (basic ones, and resource ones decided on the
+ * component with the rules of permissions/componentResource), catalog visibility of
+ * components, orphan visibility, and group membership for the four-eyes rule.
  */
 import {
   AuthService,
   BackstageCredentials,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { parseEntityRef, stringifyEntityRef } from '@backstage/catalog-model';
 import { NotAllowedError } from '@backstage/errors';
 import { catalogEntityReadPermission } from '@backstage/plugin-catalog-common/alpha';
 import type { CatalogService } from '@backstage/plugin-catalog-node';
 import {
   AuthorizeResult,
   BasicPermission,
+  ResourcePermission,
 } from '@backstage/plugin-permission-common';
+import { createConditionAuthorizer } from '@backstage/plugin-permission-node';
+import { extensionScorecardOrphansReadPermission } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { FULL_VISIBILITY, type ComponentVisibility } from '../store';
+import type { ComponentStateRow } from '../store/componentStates';
+import {
+  componentRuleset,
+  type ScorecardComponentResource,
+} from './permissions/componentResource';
+import { CatalogGroups, normalizeRef } from './permissions/groups';
+import { TtlCache } from './permissions/ttlCache';
 
-/** How long visibility and membership answers are reused (per user). */
+export { normalizeRef };
+
+/** A resource permission decided for one caller. */
+export interface ResourceDecision {
+  /** Refused outright, whatever the component. */
+  never: boolean;
+  /** Whether it holds on the component. */
+  on(resource: ScorecardComponentResource): boolean;
+  /** Throws NotAllowedError when refused outright, or (given one) on the component. */
+  require(resource?: ScorecardComponentResource): void;
+}
+
+/** How long visibility answers are reused (per user). */
 const CACHE_MS = 60_000;
 const REF_CHUNK = 500;
 
-/** Normalizes an entity ref (`Group:Default/Team` → `group:default/Team`). */
-export function normalizeRef(ref: string, defaultKind = 'group'): string {
-  return stringifyEntityRef(parseEntityRef(ref, { defaultKind }));
-}
+const authorizeConditions = createConditionAuthorizer(componentRuleset);
 
 /** The caller as the audit trail names it: a user entity ref or `service:<subject>`. */
 export function actorOf(credentials: BackstageCredentials): string {
@@ -45,34 +63,23 @@ export function isUser(credentials: BackstageCredentials): boolean {
   return (credentials.principal as { type: string }).type === 'user';
 }
 
-interface Cached<T> {
-  value: Promise<T>;
-  until: number;
-}
-
 /** Permission, visibility and membership answers for the router and the actions. */
 export class ScorecardAccess {
-  private readonly visibilityCache = new Map<
-    string,
-    Cached<ComponentVisibility>
-  >();
-  private readonly groupCache = new Map<string, Cached<Set<string>>>();
+  private readonly visibilityCache: TtlCache<ComponentVisibility>;
+  private readonly groups: CatalogGroups;
 
   constructor(
     private readonly options: {
       permissions: PermissionsService;
       catalog: CatalogService;
       auth: AuthService;
-      /** Group whose members see orphans (default `group:default/platform-admins`). */
-      adminGroup: string;
       /** Every catalog-linked component id the store knows (for conditional catalog access). */
       knownComponentIds: () => Promise<string[]>;
       now?: () => number;
     },
-  ) {}
-
-  private now(): number {
-    return this.options.now ? this.options.now() : Date.now();
+  ) {
+    this.visibilityCache = new TtlCache(CACHE_MS, options.now);
+    this.groups = new CatalogGroups(options);
   }
 
   /** Throws NotAllowedError unless the permission is granted. */
@@ -109,9 +116,10 @@ export class ScorecardAccess {
   ): Promise<ComponentVisibility> {
     if (!isUser(credentials)) return FULL_VISIBILITY;
     const actor = actorOf(credentials);
-    return this.cached(this.visibilityCache, actor, async () => {
-      const orphans = (await this.groupsOf(actor)).has(
-        normalizeRef(this.options.adminGroup),
+    return this.visibilityCache.get(actor, async () => {
+      const orphans = await this.isAllowed(
+        extensionScorecardOrphansReadPermission,
+        credentials,
       );
       const [decision] = await this.options.permissions.authorizeConditional(
         [{ permission: catalogEntityReadPermission }],
@@ -154,51 +162,55 @@ export class ScorecardAccess {
 
   /**
    * The groups a user belongs to, directly or through a child group (so a member of
-   * `team-storage-oncall`, child of `team-storage`, belongs to both). Read from the
-   * catalog with the plugin's own credentials.
+   * `team-storage-oncall`, child of `team-storage`, belongs to both).
    */
-  async groupsOf(userRef: string): Promise<Set<string>> {
-    return this.cached(this.groupCache, userRef, async () => {
-      const credentials = await this.options.auth.getOwnServiceCredentials();
-      const user = await this.options.catalog.getEntityByRef(userRef, {
-        credentials,
-      });
-      const groups = new Set<string>();
-      let frontier = (user?.relations ?? [])
-        .filter(r => r.type === 'memberOf')
-        .map(r => normalizeRef(r.targetRef));
-      while (frontier.length) {
-        const fresh = frontier.filter(ref => !groups.has(ref));
-        fresh.forEach(ref => groups.add(ref));
-        if (!fresh.length) break;
-        const { items } = await this.options.catalog.getEntitiesByRefs(
-          { entityRefs: fresh, fields: ['relations'] },
-          { credentials },
-        );
-        frontier = items.flatMap(item =>
-          (item?.relations ?? [])
-            .filter(r => r.type === 'childOf')
-            .map(r => normalizeRef(r.targetRef)),
-        );
-      }
-      return groups;
-    });
+  groupsOf(userRef: string): Promise<Set<string>> {
+    return this.groups.groupsOf(userRef);
   }
 
-  private cached<T>(
-    cache: Map<string, Cached<T>>,
-    key: string,
-    load: () => Promise<T>,
-  ): Promise<T> {
-    const now = this.now();
-    const hit = cache.get(key);
-    if (hit && hit.until > now) return hit.value;
-    if (cache.size > 5000) {
-      for (const [k, entry] of cache) if (entry.until <= now) cache.delete(k);
-    }
-    const value = load();
-    cache.set(key, { value, until: now + CACHE_MS });
-    value.catch(() => cache.delete(key));
-    return value;
+  /** A component of a snapshot as the permission rules see it. */
+  async componentResource(
+    row: Pick<ComponentStateRow, 'component_id' | 'kind' | 'owner' | 'clusters'>,
+  ): Promise<ScorecardComponentResource> {
+    const owner = row.owner ? normalizeRef(row.owner) : null;
+    return {
+      id: row.component_id,
+      kind: row.kind,
+      clusters: JSON.parse(row.clusters),
+      owner,
+      ownedBy: owner ? [...(await this.groups.groupWithDescendants(owner))] : [],
+    };
+  }
+
+  /**
+   * The caller's decision on a resource permission: `never` when the policy refuses it
+   * outright (so callers refuse before loading anything), else whether it holds on a
+   * component.
+   */
+  async resourceDecision(
+    permission: ResourcePermission,
+    credentials: BackstageCredentials,
+  ): Promise<ResourceDecision> {
+    const [decision] = await this.options.permissions.authorizeConditional(
+      [{ permission }],
+      { credentials },
+    );
+    const never = decision.result === AuthorizeResult.DENY;
+    const refusal = (on?: string) =>
+      new NotAllowedError(
+        `Missing permission ${permission.name}${on ? ` on ${on}` : ''} (${actorOf(
+          credentials,
+        )})`,
+      );
+    return {
+      never,
+      on: resource => authorizeConditions(decision, resource),
+      require(resource) {
+        if (never) throw refusal();
+        if (resource && !authorizeConditions(decision, resource)) {
+          throw refusal(resource.id);
+        }
+      },
+    };
   }
 }

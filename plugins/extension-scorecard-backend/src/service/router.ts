@@ -19,6 +19,8 @@ import type { EvidenceService } from './EvidenceService';
 import type { RefreshService } from './RefreshService';
 import type { ScorecardService } from './ScorecardService';
 import type { WaiverService } from './WaiverService';
+import { strictIntegerParameters } from './integerParameters';
+import { requestLimits, type RequestLimitSettings } from './requestLimits';
 import { refuseUnstorableText } from './storableText';
 import type { WriteRateLimiter } from './writeRateLimit';
 import { actorOf } from './access';
@@ -54,6 +56,8 @@ export interface RouterOptions {
   refresh: RefreshService;
   /** Per-caller limit of the write endpoints (none when absent). */
   writeRateLimit?: WriteRateLimiter;
+  /** Body deadline and per-client cap of unfinished requests (none when absent). */
+  requestLimits?: RequestLimitSettings;
 }
 
 /** Builds the plugin's router. `/health` is the only unauthenticated path. */
@@ -64,6 +68,10 @@ export async function createRouter(
   // Bodies are parsed before the validated router so an oversized body answers 413
   // (the validator would report every parser error as 400).
   const outer = Router();
+  if (options.requestLimits) {
+    // first: nothing may wait on a body, or hold a slot, before these limits apply
+    outer.use(requestLimits(options.requestLimits));
+  }
   if (options.writeRateLimit) {
     outer.use(
       options.writeRateLimit.middleware(req =>
@@ -74,6 +82,8 @@ export async function createRouter(
   outer.use(express.json({ limit: MAX_BODY_BYTES }));
   outer.use(bodyErrors);
   outer.use(refuseUnstorableText);
+  // Ajv's coercion in the validator would read `Infinity` or `1.0` as integers
+  outer.use(strictIntegerParameters(spec));
   const router = createValidatedOpenApiRouter<typeof spec>(spec, {
     middleware: [(_req, _res, next) => next()],
   });

@@ -1,30 +1,19 @@
 /**
- * API settings from app-config (`extensionScorecard.access`, `extensionScorecard.waivers`).
+ * API settings from app-config (`extensionScorecard.waivers`).
  */
 import { Config } from '@backstage/config';
-import { normalizeRef } from './access';
 
 /** What the API reads from config. */
 export interface ApiSettings {
-  /** Members of this group see orphans. */
-  adminGroup: string;
   /** Longest a waiver may run, in days. */
   waiverMaxDays: number;
 }
 
 /** Reads and validates the API settings. */
 export function readApiSettings(config: Config): ApiSettings {
-  const adminGroup =
-    config.getOptionalString('extensionScorecard.access.adminGroup') ??
-    'group:default/platform-admins';
-  let normalized: string;
-  try {
-    normalized = normalizeRef(adminGroup);
-  } catch (error) {
+  if (config.has('extensionScorecard.access.adminGroup')) {
     throw new Error(
-      `Invalid config at extensionScorecard.access.adminGroup: ${
-        (error as Error).message
-      }`,
+      'extensionScorecard.access.adminGroup is no longer read: orphans are shown to whoever holds the permission extension-scorecard.orphans.read (grant it in your permission policy; see the backend README, "Permissions")',
     );
   }
   const waiverMaxDays =
@@ -38,5 +27,5 @@ export function readApiSettings(config: Config): ApiSettings {
       `Invalid config at extensionScorecard.waivers.maxDays: expected whole days between 1 and 3650, got ${waiverMaxDays}`,
     );
   }
-  return { adminGroup: normalized, waiverMaxDays };
+  return { waiverMaxDays };
 }

@@ -106,26 +106,36 @@ const DENIED: Record<string, string[] | 'all'> = {
   [USERS.ana]: [],
 };
 
+/** Orphans are shown to platform admins only. */
+const ORPHANS_READ = 'extension-scorecard.orphans.read';
+
 function userOf(credentials: BackstageCredentials): string | undefined {
   return (credentials.principal as { userEntityRef?: string }).userEntityRef;
+}
+
+function isDenied(who: string | undefined, permission: string): boolean {
+  const denied = DENIED[who ?? ''] ?? [];
+  if (denied === 'all' || denied.includes(permission)) return true;
+  return permission === ORPHANS_READ && who !== USERS.carla;
 }
 
 function fakePermissions(): PermissionsService {
   return {
     async authorize(requests, { credentials }) {
-      const denied = DENIED[userOf(credentials) ?? ''] ?? [];
+      const who = userOf(credentials);
       return requests.map(r => ({
-        result:
-          denied === 'all' || denied.includes(r.permission.name)
-            ? AuthorizeResult.DENY
-            : AuthorizeResult.ALLOW,
+        result: isDenied(who, r.permission.name)
+          ? AuthorizeResult.DENY
+          : AuthorizeResult.ALLOW,
       })) as any;
     },
     async authorizeConditional(requests, { credentials }) {
       const who = userOf(credentials);
-      return requests.map(() => {
-        if (who === USERS.eve) return { result: AuthorizeResult.DENY };
-        if (who === USERS.finn) {
+      return requests.map(r => {
+        if (isDenied(who, r.permission.name)) {
+          return { result: AuthorizeResult.DENY };
+        }
+        if (who === USERS.finn && r.permission.name === 'catalog.entity.read') {
           return {
             result: AuthorizeResult.CONDITIONAL,
             pluginId: 'catalog',
@@ -221,7 +231,6 @@ export async function createTestApi(
     permissions: fakePermissions(),
     catalog,
     auth: mockServices.auth(),
-    adminGroup: 'group:default/platform-admins',
     knownComponentIds: () => stores.snapshots.catalogComponentIds(),
   });
   const clusters = () => [
@@ -236,7 +245,7 @@ export async function createTestApi(
     now: options.now,
   });
   const runner = new FakeRefreshRunner(stores);
-  const audit = new AuditService({ stores, reads });
+  const audit = new AuditService({ stores, reads, access });
   const router = await createRouter({
     httpAuth: mockServices.httpAuth({
       defaultCredentials: mockCredentials.none(),

@@ -1,16 +1,18 @@
 /**
  * The quarterly audit: which quarters exist, the report of one, and its CSV and
- * JSON exports, all restricted to what the caller may see.
+ * JSON exports, all restricted to what the caller may see; the exports also need
+ * `extension-scorecard.audit.export`.
  */
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
-import type {
-  AuditExport,
-  AuditQuarter,
-  AuditReport,
-  ComponentScorecard,
-  ReadinessLevel,
-  Snapshot,
+import {
+  extensionScorecardAuditExportPermission,
+  type AuditExport,
+  type AuditQuarter,
+  type AuditReport,
+  type ComponentScorecard,
+  type ReadinessLevel,
+  type Snapshot,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { isComponentVisible, type ScorecardStores } from '../../store';
 import {
@@ -19,6 +21,7 @@ import {
   quarterOf,
 } from '../../store/calendar';
 import { toComponentSummary } from '../../store/componentStates';
+import type { ScorecardAccess } from '../access';
 import type { ScorecardService } from '../ScorecardService';
 import { auditCsv } from './auditCsv';
 import { buildAuditReport } from './auditReport';
@@ -35,6 +38,7 @@ export class AuditService {
     private readonly options: {
       stores: ScorecardStores;
       reads: ScorecardService;
+      access: ScorecardAccess;
     },
   ) {}
 
@@ -59,6 +63,10 @@ export class AuditService {
     credentials: BackstageCredentials,
     quarter: string,
   ): Promise<AuditExport> {
+    await this.options.access.require(
+      extensionScorecardAuditExportPermission,
+      credentials,
+    );
     const { report, scorecards } = await this.load(credentials, quarter);
     return {
       report,
@@ -72,6 +80,10 @@ export class AuditService {
     credentials: BackstageCredentials,
     quarter: string,
   ): Promise<string> {
+    await this.options.access.require(
+      extensionScorecardAuditExportPermission,
+      credentials,
+    );
     const { report, scorecards, previousLevels } = await this.load(
       credentials,
       quarter,
