@@ -30,8 +30,14 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+// The guest (bilal.haddad, team-api-platform) first; then the scenarios that need the
+// platform lead (hana.sato: approver and admin), who signs in with the other provider.
 const SCENARIOS = [
   ['sign in as guest; the sidebar links the scorecard', scenarios.signIn],
+  [
+    'a guest never sees Refresh now enabled, and is told why',
+    scenarios.guestCannotRefresh,
+  ],
   [
     'platform page: snapshot, counts, levels, heat map, first page of components',
     scenarios.platformPage,
@@ -40,11 +46,18 @@ const SCENARIOS = [
     'heat-map cell filters the component table on the server',
     scenarios.heatmapFilter,
   ],
-  ['refresh now: live progress, then the new snapshot', scenarios.refreshNow],
   ['entity tab of an extension Component', scenarios.entityTab],
   ['team view: tab and card on a Group page', scenarios.teamView],
   [
-    'audit page and CSV download: one row per component and check',
+    "four eyes: the guest requests a waiver on his team's extension and cannot approve it; the lead approves it; the trail names both",
+    scenarios.waiverFourEyes,
+  ],
+  [
+    'refresh now (as the lead): live progress, then the new snapshot',
+    scenarios.refreshNow,
+  ],
+  [
+    'audit page and CSV download (as the lead): one row per component and check',
     scenarios.auditPage,
   ],
 ];
@@ -134,17 +147,23 @@ async function main() {
     report.timings.backendReadyMs = Date.now() - t0;
 
     await waitFor(
-      'the catalog to hold the demo entities',
+      'the catalog to hold the demo entities and people',
       async () => {
         alive();
-        return (
-          await portal.api(
-            '/api/catalog/entities/by-name/component/default/kyverno',
-          )
-        ).ok;
+        for (const path of [
+          'component/default/kyverno',
+          'user/default/bilal.haddad',
+          'user/default/hana.sato',
+        ]) {
+          if (!(await portal.api(`/api/catalog/entities/by-name/${path}`)).ok)
+            return false;
+        }
+        return true;
       },
       { timeoutMs: 180_000 },
     );
+    // Tokens asked before the catalog held the users carry no group memberships.
+    portal.forgetTokens();
 
     let asked = false;
     const waitStarted = Date.now();
@@ -159,9 +178,11 @@ async function main() {
         // The startup collection should get there by itself; ask once if it does not.
         if (!asked && Date.now() - waitStarted > 20_000) {
           asked = true;
+          // Refreshing is for platform admins: the lead asks.
           const response = await portal.api(
             '/api/extension-scorecard/refresh',
             {
+              as: 'lead',
               method: 'POST',
               body: JSON.stringify({ scope: 'all' }),
             },

@@ -34,10 +34,48 @@ async function settled(page) {
     .catch(() => {});
 }
 
+/** Where core-components' SignInPage keeps the provider to sign in with again. */
+const PROVIDER_KEY = '@backstage/core:SignInPage:provider';
+const GUEST = 'user:default/bilal.haddad';
+const LEAD = 'user:default/hana.sato';
+const LEAD_CARD = 'Platform lead (Hana Sato, approves waivers)';
+
+/**
+ * Signs out whoever is signed in (the sign-in page forgets the provider; a proxy
+ * provider keeps no session on the backend) and signs in as the guest (`guest`,
+ * bilal.haddad) or the platform lead (`lead`, hana.sato) on the sign-in page.
+ */
+export async function signInAs(page, portal, provider) {
+  await page.goto(`${portal.appUrl}/extension-scorecard`);
+  await page.evaluate(key => localStorage.removeItem(key), PROVIDER_KEY);
+  await page.reload();
+  const button =
+    provider === 'lead'
+      ? page
+          .locator('li', { hasText: LEAD_CARD })
+          .getByRole('button', { name: 'Sign In' })
+      : page.getByRole('button', { name: /enter/i });
+  await button.waitFor({ timeout: 120_000 });
+  const refreshed = page.waitForResponse(
+    r => r.url().includes(`/api/auth/${provider}/refresh`) && r.ok(),
+  );
+  await button.click();
+  const identity = (await (await refreshed).json()).backstageIdentity.identity;
+  await page
+    .locator('nav')
+    .getByRole('link', { name: 'Extension Scorecard' })
+    .waitFor({ timeout: 60_000 });
+  return identity.userEntityRef;
+}
+
 export async function signIn({ page, portal }) {
   await page.goto(`${portal.appUrl}/extension-scorecard`);
   const enter = page.getByRole('button', { name: /enter/i });
   await enter.waitFor({ timeout: 180_000 });
+  // Both demo identities are offered.
+  await page.getByText(LEAD_CARD).waitFor();
+  await page.getByText(/^Guest \(Bilal Haddad, team-api-platform\)/).waitFor();
+  await page.screenshot({ path: join(portal.logDir, 'sign-in.png') });
   await enter.click();
   const navItem = page
     .locator('nav')
@@ -80,13 +118,46 @@ export async function platformPage({ page, portal, screenshots }) {
   return { snapshotLine, rows, screenshot: shot, dark };
 }
 
+export async function guestCannotRefresh({ page, portal }) {
+  const user = await signInAs(page, portal, 'guest');
+  assert.equal(user, GUEST);
+  await page.goto(`${portal.appUrl}/extension-scorecard`);
+  const button = page.getByRole('button', { name: /Refresh now/ });
+  await button.waitFor();
+  // Disabled from the first render (while the permission is asked) to the answer.
+  assert.equal(await button.isEnabled(), false, 'disabled while asking');
+  const why = page.getByTestId('refresh-refused');
+  await why.waitFor();
+  await settled(page);
+  assert.equal(await button.isEnabled(), false, 'disabled for the guest');
+  const caption = await why.textContent();
+  assert.match(caption, /Only platform admins may refresh/);
+  // The backend refuses too.
+  const response = await portal.api(`${SCORECARD}/refresh`, {
+    method: 'POST',
+    body: JSON.stringify({ scope: 'all' }),
+  });
+  assert.equal(response.status, 403, 'the backend refuses the guest');
+  return { caption, backend: response.status };
+}
+
 export async function refreshNow({ page, portal }) {
+  assert.equal(await signInAs(page, portal, 'lead'), LEAD);
   await page.goto(`${portal.appUrl}/extension-scorecard`);
   const before = (await portal.apiJson(`${SCORECARD}/snapshots?limit=1`))
     .items[0].id;
   const button = page.getByRole('button', { name: /Refresh now/ });
   await button.waitFor();
   await settled(page);
+  // Enabled once the permission answers (the lead is a platform admin).
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('button')].some(
+        b => /Refresh now/.test(b.textContent ?? '') && !b.disabled,
+      ),
+    undefined,
+    { timeout: 30_000 },
+  );
   await button.click();
   // Live progress while the run collects, then the new snapshot on the page.
   const status = page.getByRole('status');
@@ -220,6 +291,8 @@ export async function teamView({ page, portal, screenshots }) {
 }
 
 export async function auditPage({ page, portal, screenshots, workDir }) {
+  // Downloading the audit export is for platform admins: the lead.
+  assert.equal(await signInAs(page, portal, 'lead'), LEAD);
   await page.goto(`${portal.appUrl}/extension-scorecard/audit`);
   await page.getByText('Quarterly audit').waitFor();
   await page.getByText(/^Levels at the end of \d{4}-Q[1-4]$/).waitFor();
@@ -247,6 +320,7 @@ export async function auditPage({ page, portal, screenshots, workDir }) {
   // One row per component and check: the same pairs the JSON export's results have.
   const exported = await portal.apiJson(
     `${SCORECARD}/audit/${quarter}/export?format=json`,
+    { as: 'lead' },
   );
   const expected = new Set(
     exported.components.flatMap(c =>
@@ -275,5 +349,152 @@ export async function auditPage({ page, portal, screenshots, workDir }) {
     rows: records.length,
     components: components.size,
     screenshot: shot,
+  };
+}
+
+/** The Waivers card of an entity tab, for the run's log folder. */
+async function waiversCardShot(page, portal, name) {
+  const path = join(portal.logDir, `${name}.png`);
+  await page
+    .locator('.MuiCard-root', {
+      has: page.locator('table[aria-label="Waivers"]'),
+    })
+    .screenshot({ path });
+  return path;
+}
+
+/** `YYYY-MM-DD`, some days from now, as a date input takes it. */
+function dayFromNow(days) {
+  return new Date(Date.now() + days * 24 * 3600 * 1000)
+    .toISOString()
+    .slice(0, 10);
+}
+
+/**
+ * An extension team-api-platform owns (a catalog Component, so it has an entity page)
+ * with a failing check no open waiver covers.
+ */
+async function failingTeamComponent(portal) {
+  const owner = 'group:default/team-api-platform';
+  const { items } = await portal.apiJson(
+    `${SCORECARD}/components?owner=${encodeURIComponent(owner)}&limit=100`,
+  );
+  for (const component of items) {
+    if (!component.componentId.startsWith('component:')) continue;
+    const detail = await portal.apiJson(
+      `${SCORECARD}/components/${encodeURIComponent(component.componentId)}`,
+    );
+    const covered = new Set(
+      detail.waivers
+        .filter(w => w.state === 'requested' || w.state === 'approved')
+        .map(w => w.checkId),
+    );
+    const result = detail.scorecard.results.find(
+      r => r.status === 'fail' && !r.waiver && !covered.has(r.checkId),
+    );
+    if (result) return { componentId: component.componentId, result };
+  }
+  throw new Error(`no extension of ${owner} has a failing check to waive`);
+}
+
+export async function waiverFourEyes({ page, portal }) {
+  const { componentId, result } = await failingTeamComponent(portal);
+  const [, name] = /^component:default\/(.+)$/.exec(componentId);
+  const tab = `${portal.appUrl}/catalog/default/component/${name}/extension-scorecard`;
+  const reason = `e2e: ${result.checkId} is fixed in the next release`;
+
+  // 1. The guest, a member of the owning team, requests a waiver on the failing check.
+  assert.equal(await signInAs(page, portal, 'guest'), GUEST);
+  await page.goto(tab);
+  await page.getByText('Checks by dimension').waitFor({ timeout: 90_000 });
+  const check = page.getByTestId(`check-${result.checkId}`).first();
+  const request = check.getByRole('button', { name: 'Request waiver' });
+  await request.waitFor();
+  await request.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialog.locator('#waiver-reason').fill(reason);
+  await dialog.locator('#waiver-expires').fill(dayFromNow(30));
+  const posted = page.waitForResponse(
+    r =>
+      r.url().endsWith(`${SCORECARD}/waivers`) &&
+      r.request().method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: 'Request waiver' }).click();
+  const created = await posted;
+  assert.equal(created.status(), 201, await created.text());
+  const waiver = await created.json();
+  assert.equal(waiver.requestedBy, GUEST);
+  await dialog.waitFor({ state: 'detached' });
+
+  // 2. The guest sees the request, and no approve action on it, with the reason why.
+  const row = page.getByTestId(`waiver-${waiver.id}`);
+  await row.waitFor();
+  const refusal = row.getByTestId('waiver-approve-refused');
+  await refusal.waitFor();
+  const guestSees = await refusal.textContent();
+  assert.match(guestSees, /Approvers outside the owning team approve waivers/);
+  assert.equal(
+    await row.getByRole('button', { name: /Approve|Reject/ }).count(),
+    0,
+    'the guest has no approve or reject action',
+  );
+  const guestShot = await waiversCardShot(page, portal, 'waiver-requested');
+  // Nor does the backend let him approve.
+  const selfApproval = await portal.api(
+    `${SCORECARD}/waivers/${encodeURIComponent(waiver.id)}/approve`,
+    { method: 'POST', body: JSON.stringify({}) },
+  );
+  assert.equal(selfApproval.status, 403, 'the backend refuses the guest');
+
+  // 3. The lead signs in and approves it in the UI.
+  assert.equal(await signInAs(page, portal, 'lead'), LEAD);
+  await page.goto(tab);
+  await page.getByText('Checks by dimension').waitFor({ timeout: 90_000 });
+  const leadRow = page.getByTestId(`waiver-${waiver.id}`);
+  const approve = leadRow.getByRole('button', { name: 'Approve' });
+  await approve.waitFor({ timeout: 30_000 });
+  // The lead is outside the owning team: she may not request waivers on it.
+  await page.getByTestId('waiver-request-refused').waitFor();
+  await approve.click();
+  const decision = page.getByRole('dialog');
+  await decision
+    .getByText(`records ${LEAD} as the one who approved it`)
+    .waitFor();
+  const approved = page.waitForResponse(
+    r =>
+      r.url().includes(`/waivers/${encodeURIComponent(waiver.id)}/approve`) &&
+      r.request().method() === 'POST',
+  );
+  await decision.getByRole('button', { name: 'Approve waiver' }).click();
+  assert.equal((await approved).status(), 200);
+  await decision.waitFor({ state: 'detached' });
+  await leadRow.getByText(/approved by hana\.sato/).waitFor();
+  const leadShot = await waiversCardShot(page, portal, 'waiver-approved');
+
+  // 4. The trail names both: bilal requested, hana approved.
+  const detail = await portal.apiJson(
+    `${SCORECARD}/waivers/${encodeURIComponent(waiver.id)}`,
+    { as: 'lead' },
+  );
+  assert.equal(detail.waiver.state, 'approved');
+  assert.equal(detail.waiver.requestedBy, GUEST);
+  assert.equal(detail.waiver.decidedBy, LEAD);
+  const trail = detail.trail.map(e => `${e.action} by ${e.actor}`);
+  assert.ok(
+    trail.includes(`requested by ${GUEST}`),
+    `the trail names the requester: ${trail.join('; ')}`,
+  );
+  assert.ok(
+    trail.includes(`approved by ${LEAD}`),
+    `the trail names the approver: ${trail.join('; ')}`,
+  );
+  return {
+    componentId,
+    checkId: result.checkId,
+    waiver: waiver.id,
+    guestSees,
+    trail,
+    screenshots: [guestShot, leadShot],
   };
 }

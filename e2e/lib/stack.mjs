@@ -251,23 +251,52 @@ export class Portal {
     }
   }
 
-  /** A guest token, as the guest sign-in gets one. */
-  async guestToken() {
-    const response = await fetch(`${this.backendUrl}/api/auth/guest/refresh`, {
-      headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    });
-    if (!response.ok)
-      throw new Error(`guest refresh answered ${response.status}`);
+  /** A token of a proxy sign-in provider (`guest` or `lead`), as the app's sign-in gets one. */
+  async providerToken(provider) {
+    const response = await fetch(
+      `${this.backendUrl}/api/auth/${provider}/refresh`,
+      { headers: { 'X-Requested-With': 'XMLHttpRequest' } },
+    );
+    if (!response.ok) {
+      throw new Error(
+        `${provider} refresh answered ${
+          response.status
+        }: ${await response.text()}`,
+      );
+    }
     const body = await response.json();
     return body.backstageIdentity.token;
   }
 
-  async api(path, init = {}) {
-    this.token ??= await this.guestToken();
+  /** A guest token (user:default/bilal.haddad, team-api-platform). */
+  guestToken() {
+    return this.providerToken('guest');
+  }
+
+  /** A platform lead token (user:default/hana.sato, approver and admin). */
+  leadToken() {
+    return this.providerToken('lead');
+  }
+
+  /**
+   * Forgets the tokens asked so far (one issued before the catalog held the users
+   * carries no group memberships).
+   */
+  forgetTokens() {
+    this.tokens = {};
+  }
+
+  /**
+   * Calls the backend as the guest, or as the lead with `{ as: 'lead' }` (what needs
+   * admin rights: refresh, the audit export).
+   */
+  async api(path, { as = 'guest', ...init } = {}) {
+    this.tokens ??= {};
+    this.tokens[as] ??= await this.providerToken(as);
     const response = await fetch(`${this.backendUrl}${path}`, {
       ...init,
       headers: {
-        Authorization: `Bearer ${this.token}`,
+        Authorization: `Bearer ${this.tokens[as]}`,
         ...(init.body ? { 'Content-Type': 'application/json' } : {}),
         ...init.headers,
       },

@@ -6,6 +6,7 @@ import signalsPlugin from '@backstage/plugin-signals/alpha';
 import userSettingsPlugin from '@backstage/plugin-user-settings/alpha';
 import extensionScorecardPlugin from '@extension-scorecard/plugin-extension-scorecard/alpha';
 import { navModule } from './modules/nav';
+import { signInModule } from './modules/signIn';
 
 export default createApp({
   features: [
@@ -16,5 +17,6 @@ export default createApp({
     userSettingsPlugin,
     extensionScorecardPlugin,
     navModule,
+    signInModule,
   ],
 });

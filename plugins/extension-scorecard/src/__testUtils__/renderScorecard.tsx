@@ -9,7 +9,10 @@ import { SWRConfig } from 'swr';
 import { configApiRef, identityApiRef } from '@backstage/core-plugin-api';
 import { entityRouteRef } from '@backstage/plugin-catalog-react';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import {
+  AuthorizeResult,
+  EvaluatePermissionRequest,
+} from '@backstage/plugin-permission-common';
 import {
   TestApiProvider,
   mockApis,
@@ -30,9 +33,20 @@ export function setupScorecardServer() {
   return server;
 }
 
+/** A permission refused on one resource only (as a conditional decision would be). */
+export interface ResourceDenial {
+  permission: string;
+  resourceRef: string;
+}
+
 export interface RenderOptions {
-  /** Permission names to deny (everything else is allowed). */
-  deny?: string[];
+  /**
+   * Permissions to deny (everything else is allowed): a name is refused everywhere,
+   * `{ permission, resourceRef }` only on that resource.
+   */
+  deny?: Array<string | ResourceDenial>;
+  /** Told of every permission request the view makes (to assert the resourceRef). */
+  onAuthorize?: (request: EvaluatePermissionRequest) => void;
   userEntityRef?: string;
   routeEntries?: string[];
   config?: NonNullable<Parameters<typeof mockApis.config>[0]>['data'];
@@ -48,7 +62,13 @@ export function renderScorecard(
     discoveryApi: mockApis.discovery(),
     fetchApi: { fetch: (...args) => fetch(...args) },
   });
-  const deny = new Set(options.deny ?? []);
+  const denied = (request: EvaluatePermissionRequest) =>
+    (options.deny ?? []).some(entry =>
+      typeof entry === 'string'
+        ? entry === request.permission.name
+        : entry.permission === request.permission.name &&
+          entry.resourceRef === request.resourceRef,
+    );
   return renderInTestApp(
     <TestApiProvider
       apis={[
@@ -56,10 +76,12 @@ export function renderScorecard(
         [
           permissionApiRef,
           mockApis.permission({
-            authorize: request =>
-              deny.has(request.permission.name)
+            authorize: request => {
+              options.onAuthorize?.(request);
+              return denied(request)
                 ? AuthorizeResult.DENY
-                : AuthorizeResult.ALLOW,
+                : AuthorizeResult.ALLOW;
+            },
           }),
         ],
         [

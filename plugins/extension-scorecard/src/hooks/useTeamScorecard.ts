@@ -65,10 +65,16 @@ export function useTeamScorecard(owner: string) {
   return useScorecardQuery(api => loadTeam(api, owner), [owner]);
 }
 
-/** Orphans of the newest snapshot (first page), for the team to claim. */
-export function useOrphans() {
+/**
+ * Orphans of the newest snapshot (first page), for the team to claim; nothing is
+ * asked until `enabled` (the user may read orphans).
+ */
+export function useOrphans(enabled: boolean = true) {
   return useScorecardQuery(
-    async api => (await api.listComponents({ orphan: true, limit: 100 })).items,
-    [],
+    async api =>
+      enabled
+        ? (await api.listComponents({ orphan: true, limit: 100 })).items
+        : [],
+    [enabled],
   );
 }

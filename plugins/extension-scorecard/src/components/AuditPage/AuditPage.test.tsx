@@ -199,8 +199,30 @@ describe('AuditPage', () => {
       expect(names[1]).toBe('extension-scorecard-audit-2026-Q2.json');
       expect(JSON.parse(await blobs[1].text()).report.quarter).toBe('2026-Q2');
       expect(exports).toEqual(['2026-Q2:csv', '2026-Q2:json']);
+      expect(
+        screen.queryByTestId('audit-export-refused'),
+      ).not.toBeInTheDocument();
     } finally {
       click.mockRestore();
     }
+  });
+
+  it('disables the downloads without the audit export permission, saying why', async () => {
+    const { exports } = auditHandlers();
+    await renderScorecard(<AuditPage />, {
+      deny: ['extension-scorecard.audit.export'],
+    });
+    expect(await screen.findByTestId('audit-export-refused')).toHaveTextContent(
+      'Only platform admins may download the audit export',
+    );
+    expect(screen.getByText('Download CSV').closest('button')).toBeDisabled();
+    expect(screen.getByText('Download JSON').closest('button')).toBeDisabled();
+    await userEvent.hover(
+      screen.getByText('Download CSV').closest('button')!.parentElement!,
+    );
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Only platform admins may download the audit export',
+    );
+    expect(exports).toEqual([]);
   });
 });

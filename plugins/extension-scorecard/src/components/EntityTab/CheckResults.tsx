@@ -149,16 +149,31 @@ const QuietResults = (props: { results: CheckResult[] }) => {
 
 /**
  * Check results grouped by dimension, worst dimension results first. Dimensions with
- * something to fix start open.
+ * something to fix start open. Results needing work offer "Request waiver" when
+ * `onRequestWaiver` is given; `requestRefusal` says why they do not.
  */
 export const CheckResults = (props: {
   results: CheckResult[];
   onRequestWaiver?: (result: CheckResult) => void;
+  /** Why the user may not request waivers here (shown under the title). */
+  requestRefusal?: string;
 }) => {
   const classes = useStyles();
   const groups = groupByDimension(props.results);
+  const waivable = props.results.some(
+    r => NEEDS_WORK.includes(r.status) && !r.waiver,
+  );
   return (
-    <InfoCard title="Checks by dimension">
+    <InfoCard
+      title="Checks by dimension"
+      subheader={
+        props.requestRefusal && waivable ? (
+          <span data-testid="check-waiver-refused">
+            {props.requestRefusal}.
+          </span>
+        ) : undefined
+      }
+    >
       {groups.length === 0 && (
         <Typography variant="body2">No check ran on this component.</Typography>
       )}

@@ -6,13 +6,13 @@ import {
   ResponseErrorPanel,
 } from '@backstage/core-components';
 import { ResponseError } from '@backstage/errors';
-import { usePermission } from '@backstage/plugin-permission-react';
 import {
   CheckResult,
   EXTENSION_KIND_INFO,
-  extensionScorecardWaiverRequestPermission,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { useComponentDetail } from '../../hooks/useComponentDetail';
+import { useComponentPermissions } from '../../hooks/useComponentPermissions';
+import { REFUSED } from '../../format/permissionReasons';
 import { BlastRadiusPanel } from './BlastRadiusPanel';
 import { CertificatesPanel } from './CertificatesPanel';
 import { CheckResults } from './CheckResults';
@@ -31,9 +31,9 @@ export const ComponentScorecard = (props: { componentId: string }) => {
   const [reloadKey, setReloadKey] = useState(0);
   const reload = useCallback(() => setReloadKey(key => key + 1), []);
   const detail = useComponentDetail(componentId, reloadKey);
-  const canRequest = usePermission({
-    permission: extensionScorecardWaiverRequestPermission,
-  });
+  // Asked of the permission framework with the component as the resource: the
+  // policy decides by its owning team.
+  const permissions = useComponentPermissions(componentId);
   const [waiverFor, setWaiverFor] = useState<
     { checkId?: string; cluster?: string } | undefined
   >();
@@ -54,7 +54,7 @@ export const ComponentScorecard = (props: { componentId: string }) => {
 
   const { scorecard, instances, evidence, waivers, history } = detail.value;
   const syncPath = EXTENSION_KIND_INFO[scorecard.kind]?.syncPath;
-  const requestWaiver = canRequest.allowed
+  const requestWaiver = permissions.request.allowed
     ? (result: CheckResult) =>
         setWaiverFor({ checkId: result.checkId, cluster: result.cluster ?? '' })
     : undefined;
@@ -76,6 +76,11 @@ export const ComponentScorecard = (props: { componentId: string }) => {
         <CheckResults
           results={scorecard.results}
           onRequestWaiver={requestWaiver}
+          requestRefusal={
+            permissions.request.loading || permissions.request.allowed
+              ? undefined
+              : REFUSED.waiverRequest
+          }
         />
       </Grid>
       {(syncPath || scorecard.blastRadius.length > 0) && (
@@ -98,11 +103,17 @@ export const ComponentScorecard = (props: { componentId: string }) => {
           requirement={scorecard.results.find(
             r => r.checkId === 'experiments.required',
           )}
+          submitRefusal={
+            permissions.evidence.loading || permissions.evidence.allowed
+              ? undefined
+              : REFUSED.evidenceCreate
+          }
         />
       </Grid>
       <Grid item xs={12} lg={6}>
         <WaiversPanel
           waivers={waivers}
+          permissions={permissions}
           onRequest={() => setWaiverFor({})}
           onChanged={reload}
         />

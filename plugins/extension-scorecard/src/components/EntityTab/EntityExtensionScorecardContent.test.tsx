@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { Entity } from '@backstage/catalog-model';
+import { EvaluatePermissionRequest } from '@backstage/plugin-permission-common';
 import { EntityProvider } from '@backstage/plugin-catalog-react';
 import { componentDetail, waiver } from '../../__testUtils__/fixtures';
 import {
@@ -39,9 +40,8 @@ const entity: Entity = {
   },
   spec: { type: 'kubernetes-extension', owner: 'group:default/team-security' },
 };
-const DETAIL_URL = `${API}/components/${encodeURIComponent(
-  'component:default/kyverno',
-)}`;
+const COMPONENT = 'component:default/kyverno';
+const DETAIL_URL = `${API}/components/${encodeURIComponent(COMPONENT)}`;
 
 function render(options?: RenderOptions) {
   return renderScorecard(
@@ -315,6 +315,167 @@ describe('EntityExtensionScorecardContent', () => {
     );
   });
 
+  it('asks for the resource permissions with the component as the resource', async () => {
+    const asked: EvaluatePermissionRequest[] = [];
+    server.use(
+      http.get(DETAIL_URL, () => HttpResponse.json(componentDetail())),
+    );
+    await render({ onAuthorize: request => asked.push(request) });
+    await screen.findByTestId('waiver-w-2');
+    await waitFor(() =>
+      expect(
+        asked
+          .map(r => `${r.permission.name} ${r.resourceRef}`)
+          .sort()
+          .filter((v, i, all) => all.indexOf(v) === i),
+      ).toEqual([
+        `extension-scorecard.evidence.create ${COMPONENT}`,
+        `extension-scorecard.waiver.approve ${COMPONENT}`,
+        `extension-scorecard.waiver.request ${COMPONENT}`,
+      ]),
+    );
+    // Allowed: the actions are offered and no refusal is shown.
+    expect(
+      screen.getByRole('button', { name: 'Request a waiver' }),
+    ).toBeEnabled();
+    expect(
+      within(screen.getByTestId('check-webhook.timeout')).getByRole('button', {
+        name: 'Request waiver',
+      }),
+    ).toBeInTheDocument();
+    const row = screen.getByTestId('waiver-w-2');
+    expect(
+      within(row).getByRole('button', { name: 'Approve' }),
+    ).toBeInTheDocument();
+    expect(
+      within(row).getByRole('button', { name: 'Reject' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText(/Only members of the owning team/),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.queryByTestId('waiver-approve-refused'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('outside the owning team: requesting is disabled and says why', async () => {
+    server.use(
+      http.get(DETAIL_URL, () => HttpResponse.json(componentDetail())),
+    );
+    await render({
+      deny: [
+        {
+          permission: 'extension-scorecard.waiver.request',
+          resourceRef: COMPONENT,
+        },
+        {
+          permission: 'extension-scorecard.evidence.create',
+          resourceRef: COMPONENT,
+        },
+      ],
+    });
+    const request = await screen.findByRole('button', {
+      name: 'Request a waiver',
+    });
+    expect(request).toBeDisabled();
+    expect(screen.getByTestId('waiver-request-refused')).toHaveTextContent(
+      'Only members of the owning team may request waivers',
+    );
+    expect(screen.getByTestId('check-waiver-refused')).toHaveTextContent(
+      'Only members of the owning team may request waivers',
+    );
+    expect(
+      within(screen.getByTestId('check-webhook.timeout')).queryByRole(
+        'button',
+        { name: 'Request waiver' },
+      ),
+    ).not.toBeInTheDocument();
+    expect(screen.getByTestId('evidence-create-refused')).toHaveTextContent(
+      'Only members of the owning team may submit experiment evidence',
+    );
+    // The tooltip of the disabled button says the same.
+    await userEvent.hover(request.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Only members of the owning team may request waivers',
+    );
+    // An approver outside the team still decides the waiver.
+    expect(
+      within(screen.getByTestId('waiver-w-2')).getByRole('button', {
+        name: 'Approve',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('a non-approver sees no approve or reject action, and why', async () => {
+    server.use(
+      http.get(DETAIL_URL, () => HttpResponse.json(componentDetail())),
+    );
+    await render({
+      deny: [
+        {
+          permission: 'extension-scorecard.waiver.approve',
+          resourceRef: COMPONENT,
+        },
+      ],
+    });
+    const row = await screen.findByTestId('waiver-w-2');
+    expect(
+      await within(row).findByTestId('waiver-approve-refused'),
+    ).toHaveTextContent(
+      'Awaiting approval. Approvers outside the owning team approve waivers.',
+    );
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    // Requesting stays open to the owning team.
+    expect(
+      screen.getByRole('button', { name: 'Request a waiver' }),
+    ).toBeEnabled();
+  });
+
+  it('the requester may revoke, not approve, their own request', async () => {
+    server.use(
+      http.get(DETAIL_URL, () => HttpResponse.json(componentDetail())),
+    );
+    await render({ userEntityRef: 'user:default/farah.iqbal' });
+    const row = await screen.findByTestId('waiver-w-2');
+    expect(
+      await within(row).findByTestId('waiver-approve-refused'),
+    ).toHaveTextContent('You requested this waiver');
+    expect(
+      within(row).queryByRole('button', { name: 'Approve' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(row).getByRole('button', { name: 'Revoke' }),
+    ).toBeInTheDocument();
+  });
+
+  it('lets an approver approve, naming them in the dialog', async () => {
+    const approved: string[] = [];
+    server.use(
+      http.get(DETAIL_URL, () => HttpResponse.json(componentDetail())),
+      http.post(`${API}/waivers/w-2/approve`, ({ request }) => {
+        approved.push(request.url);
+        return HttpResponse.json(
+          waiver({ state: 'approved', decidedBy: 'user:default/hana.sato' }),
+        );
+      }),
+    );
+    await render({ userEntityRef: 'user:default/hana.sato' });
+    const row = await screen.findByTestId('waiver-w-2');
+    await userEvent.click(
+      await within(row).findByRole('button', { name: 'Approve' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      'The audit trail records user:default/hana.sato as the one who approved it.',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Approve waiver' }),
+    );
+    await waitFor(() =>
+      expect(approved).toEqual([`${API}/waivers/w-2/approve`]),
+    );
+  });
+
   it('offers no waiver actions without the waiver permissions', async () => {
     server.use(
       http.get(DETAIL_URL, () => HttpResponse.json(componentDetail())),
@@ -328,9 +489,12 @@ describe('EntityExtensionScorecardContent', () => {
     const row = await screen.findByTestId('waiver-w-2');
     await waitFor(() =>
       expect(
-        screen.queryByRole('button', { name: /Request (a )?waiver/ }),
-      ).not.toBeInTheDocument(),
+        screen.getByRole('button', { name: 'Request a waiver' }),
+      ).toBeDisabled(),
     );
+    expect(
+      screen.queryByRole('button', { name: 'Request waiver' }),
+    ).not.toBeInTheDocument();
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
   });
 });

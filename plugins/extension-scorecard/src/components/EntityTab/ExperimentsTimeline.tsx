@@ -84,6 +84,8 @@ const EvidenceItem = (props: {
 export const ExperimentsTimeline = (props: {
   evidence: ExperimentEvidence[];
   requirement?: CheckResult;
+  /** Why the user may not submit evidence for this component. */
+  submitRefusal?: string;
 }) => {
   const evidence = [...props.evidence].sort((a, b) =>
     b.startedAt.localeCompare(a.startedAt),
@@ -101,9 +103,10 @@ export const ExperimentsTimeline = (props: {
       )}
       {evidence.length === 0 ? (
         <Typography variant="body2">
-          No experiment evidence recorded yet. Submit a run with POST
-          /api/extension-scorecard/evidence or import a Chaos Mesh / LitmusChaos
-          result.
+          No experiment evidence recorded yet.
+          {props.submitRefusal
+            ? ''
+            : ' Submit a run with POST /api/extension-scorecard/evidence or import a Chaos Mesh / LitmusChaos result.'}
         </Typography>
       ) : (
         <Timeline align="left" aria-label="Experiments timeline">
@@ -115,6 +118,16 @@ export const ExperimentsTimeline = (props: {
             />
           ))}
         </Timeline>
+      )}
+      {props.submitRefusal && (
+        <Typography
+          variant="caption"
+          color="textSecondary"
+          component="p"
+          data-testid="evidence-create-refused"
+        >
+          {props.submitRefusal}.
+        </Typography>
       )}
     </InfoCard>
   );

@@ -17,14 +17,22 @@ const TITLES: Record<WaiverDecision, string> = {
   revoke: 'Revoke waiver',
 };
 
+const PAST: Record<WaiverDecision, string> = {
+  approve: 'approved',
+  reject: 'rejected',
+  revoke: 'revoked',
+};
+
 /** Confirms a decision on a waiver, with a comment (required to reject). */
 export const WaiverDecisionDialog = (props: {
   waiver: WaiverRecord | undefined;
   decision: WaiverDecision | undefined;
+  /** The signed-in user, whom the waiver's audit trail will name. */
+  actor?: string;
   onClose: () => void;
   onConfirm: (comment: string | undefined) => Promise<void>;
 }) => {
-  const { waiver, decision, onClose, onConfirm } = props;
+  const { waiver, decision, actor, onClose, onConfirm } = props;
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -64,6 +72,14 @@ export const WaiverDecisionDialog = (props: {
           {waiver.checkId} on {waiver.cluster ?? 'every cluster'}, requested by{' '}
           {waiver.requestedBy}: “{waiver.reason}”
         </Typography>
+        {actor && (
+          <Typography variant="caption" color="textSecondary" component="p">
+            The audit trail records {actor} as the one who {PAST[decision]} it.
+            {decision === 'approve'
+              ? ' Neither the requester nor a member of the owning team may approve a waiver.'
+              : ''}
+          </Typography>
+        )}
         <TextField
           id="waiver-decision-comment"
           label={decision === 'reject' ? 'Comment (required)' : 'Comment'}

@@ -7,19 +7,17 @@ import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
 import TableHead from '@material-ui/core/TableHead';
 import TableRow from '@material-ui/core/TableRow';
+import Tooltip from '@material-ui/core/Tooltip';
 import Typography from '@material-ui/core/Typography';
 import useAsync from 'react-use/esm/useAsync';
 import { InfoCard } from '@backstage/core-components';
 import { identityApiRef, useApi } from '@backstage/core-plugin-api';
-import { usePermission } from '@backstage/plugin-permission-react';
-import {
-  WaiverRecord,
-  extensionScorecardWaiverApprovePermission,
-  extensionScorecardWaiverRequestPermission,
-} from '@extension-scorecard/plugin-extension-scorecard-common';
+import { WaiverRecord } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { extensionScorecardApiRef } from '../../api';
 import { daysUntil, expiryCountdown, formatDate } from '../../format/time';
 import { shortRef } from '../../format/refs';
+import { REFUSED } from '../../format/permissionReasons';
+import { ComponentPermissions } from '../../hooks/useComponentPermissions';
 import { WaiverDecision, WaiverDecisionDialog } from './WaiverDecisionDialog';
 
 function stateLabel(waiver: WaiverRecord): string {
@@ -33,22 +31,21 @@ function stateLabel(waiver: WaiverRecord): string {
 
 /**
  * Waivers of the component: requested, active, expired, rejected and revoked, with
- * approve/reject for approvers and revoke for approvers or the requester.
+ * approve/reject for approvers (never on their own request) and revoke for approvers
+ * or the requester. What the user may not do is missing or disabled, and says why.
  */
 export const WaiversPanel = (props: {
   waivers: WaiverRecord[];
+  /** The user's permissions on the component (see useComponentPermissions). */
+  permissions: Pick<ComponentPermissions, 'request' | 'approve'>;
   onRequest: () => void;
   onChanged: () => void;
 }) => {
-  const { waivers, onRequest, onChanged } = props;
+  const { waivers, permissions, onRequest, onChanged } = props;
   const api = useApi(extensionScorecardApiRef);
   const identityApi = useApi(identityApiRef);
-  const canRequest = usePermission({
-    permission: extensionScorecardWaiverRequestPermission,
-  });
-  const canApprove = usePermission({
-    permission: extensionScorecardWaiverApprovePermission,
-  });
+  const canRequest = permissions.request;
+  const canApprove = permissions.approve;
   const identity = useAsync(
     () => identityApi.getBackstageIdentity(),
     [identityApi],
@@ -79,15 +76,36 @@ export const WaiversPanel = (props: {
     <InfoCard
       title="Waivers"
       action={
-        canRequest.allowed ? (
+        canRequest.loading ? undefined : (
           <Box mt={1} mr={1}>
-            <Button variant="outlined" color="primary" onClick={onRequest}>
-              Request a waiver
-            </Button>
+            {canRequest.allowed ? (
+              <Button variant="outlined" color="primary" onClick={onRequest}>
+                Request a waiver
+              </Button>
+            ) : (
+              <Tooltip title={REFUSED.waiverRequest}>
+                {/* a disabled button fires no events: the span carries the tooltip */}
+                <span>
+                  <Button variant="outlined" color="primary" disabled>
+                    Request a waiver
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
           </Box>
-        ) : undefined
+        )
       }
     >
+      {!canRequest.loading && !canRequest.allowed && (
+        <Typography
+          variant="caption"
+          color="textSecondary"
+          component="p"
+          data-testid="waiver-request-refused"
+        >
+          {REFUSED.waiverRequest}.
+        </Typography>
+      )}
       {sorted.length === 0 ? (
         <Typography variant="body2">
           No waiver has been requested for this component.
@@ -109,10 +127,13 @@ export const WaiversPanel = (props: {
               const left = daysUntil(waiver.expiresAt);
               const open =
                 waiver.state === 'requested' || waiver.state === 'approved';
+              const mine = me !== undefined && me === waiver.requestedBy;
+              const decidable =
+                waiver.state === 'requested' && canApprove.allowed;
+              // The backend never lets the requester approve their own waiver.
+              const mayApprove = decidable && me !== undefined && !mine;
               const mayRevoke =
-                open &&
-                (canApprove.allowed ||
-                  (canRequest.allowed && me === waiver.requestedBy));
+                open && (canApprove.allowed || (canRequest.allowed && mine));
               return (
                 <TableRow key={waiver.id} data-testid={`waiver-${waiver.id}`}>
                   <TableCell>
@@ -167,26 +188,42 @@ export const WaiversPanel = (props: {
                     )}
                   </TableCell>
                   <TableCell>
-                    {waiver.state === 'requested' && canApprove.allowed && (
-                      <>
-                        <Button
-                          size="small"
-                          color="primary"
-                          onClick={() =>
-                            setPending({ waiver, decision: 'approve' })
-                          }
+                    {waiver.state === 'requested' &&
+                      !canApprove.loading &&
+                      !mayApprove && (
+                        <Typography
+                          variant="caption"
+                          color="textSecondary"
+                          component="div"
+                          data-testid="waiver-approve-refused"
                         >
-                          Approve
-                        </Button>
-                        <Button
-                          size="small"
-                          onClick={() =>
-                            setPending({ waiver, decision: 'reject' })
-                          }
-                        >
-                          Reject
-                        </Button>
-                      </>
+                          Awaiting approval.{' '}
+                          {canApprove.allowed
+                            ? REFUSED.ownWaiver
+                            : REFUSED.waiverApprove}
+                          .
+                        </Typography>
+                      )}
+                    {mayApprove && (
+                      <Button
+                        size="small"
+                        color="primary"
+                        onClick={() =>
+                          setPending({ waiver, decision: 'approve' })
+                        }
+                      >
+                        Approve
+                      </Button>
+                    )}
+                    {decidable && (
+                      <Button
+                        size="small"
+                        onClick={() =>
+                          setPending({ waiver, decision: 'reject' })
+                        }
+                      >
+                        Reject
+                      </Button>
                     )}
                     {mayRevoke && (
                       <Button
@@ -208,6 +245,7 @@ export const WaiversPanel = (props: {
       <WaiverDecisionDialog
         waiver={pending?.waiver}
         decision={pending?.decision}
+        actor={me}
         onClose={() => setPending(undefined)}
         onConfirm={decide}
       />

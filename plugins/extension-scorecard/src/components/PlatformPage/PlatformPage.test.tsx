@@ -354,5 +354,24 @@ describe('PlatformPage', () => {
         screen.getByRole('button', { name: /Refresh now/ }),
       ).toBeDisabled(),
     );
+    expect(await screen.findByTestId('refresh-refused')).toHaveTextContent(
+      'Only platform admins may refresh',
+    );
+    await userEvent.hover(
+      screen.getByRole('button', { name: /Refresh now/ }).parentElement!,
+    );
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Only platform admins may refresh',
+    );
+  });
+
+  it('enables Refresh now with the refresh permission, with no refusal', async () => {
+    overviewHandlers();
+    trackComponentRequests();
+    await renderScorecard(<PlatformPage />);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Refresh now/ })).toBeEnabled(),
+    );
+    expect(screen.queryByTestId('refresh-refused')).not.toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { useRefreshRun } from '../../hooks/useRefreshRun';
 import { errorMessage } from '../../format/errors';
+import { REFUSED } from '../../format/permissionReasons';
 
 const DONE_STATES = ['succeeded', 'failed', 'skipped'];
 
@@ -40,7 +41,8 @@ function progressValue(run: RefreshStatus): number | undefined {
 
 /**
  * "Refresh now" with the live progress of the run (polled), for anyone allowed to
- * trigger a collection; a run already in progress is shown to everyone.
+ * trigger a collection (disabled, saying why, for anyone else); a run already in
+ * progress is shown to everyone.
  */
 export const RefreshControl = (props: {
   onFinished: (run: RefreshStatus) => void;
@@ -71,9 +73,17 @@ export const RefreshControl = (props: {
       {permission.allowed || permission.loading ? (
         button
       ) : (
-        <Tooltip title="You are not allowed to start a collection (extension-scorecard.refresh)">
-          {button}
-        </Tooltip>
+        <>
+          <Tooltip title={REFUSED.refresh}>{button}</Tooltip>
+          <Typography
+            variant="caption"
+            color="textSecondary"
+            component="div"
+            data-testid="refresh-refused"
+          >
+            {REFUSED.refresh}.
+          </Typography>
+        </>
       )}
       {run && (
         <Box mt={1} role="status" aria-live="polite">

@@ -9,13 +9,26 @@ import { ClaimableOrphan } from './teamFindings';
  * Orphans that look like the team's: to claim one, add a catalog Component for it and
  * label its objects with backstage.io/kubernetes-id.
  */
-export const ClaimableOrphansList = (props: { orphans: ClaimableOrphan[] }) => {
+export const ClaimableOrphansList = (props: {
+  orphans: ClaimableOrphan[];
+  /** Why the user sees no orphans (they may not read them). */
+  refusal?: string;
+}) => {
   const componentLink = useRouteRef(componentRouteRef);
+  const title = 'Orphans you might claim';
+  const subheader =
+    'Extensions running in the clusters that no catalog entity owns';
+  if (props.refusal) {
+    return (
+      <InfoCard title={title} subheader={subheader}>
+        <Typography variant="body2" data-testid="orphans-refused">
+          {props.refusal}.
+        </Typography>
+      </InfoCard>
+    );
+  }
   return (
-    <InfoCard
-      title="Orphans you might claim"
-      subheader="Extensions running in the clusters that no catalog entity owns"
-    >
+    <InfoCard title={title} subheader={subheader}>
       {props.orphans.length === 0 ? (
         <Typography variant="body2">
           No orphan looks like this team's.

@@ -9,6 +9,9 @@ import {
 } from '@backstage/core-components';
 import { stringifyEntityRef } from '@backstage/catalog-model';
 import { useEntity } from '@backstage/plugin-catalog-react';
+import { usePermission } from '@backstage/plugin-permission-react';
+import { extensionScorecardOrphansReadPermission } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { REFUSED } from '../../format/permissionReasons';
 import { useComponentPage } from '../../hooks/useComponentPage';
 import {
   TEAM_DETAIL_LIMIT,
@@ -61,7 +64,11 @@ const TeamExtensionsTable = (props: { owner: string }) => {
 export const TeamScorecard = (props: { owner: string }) => {
   const { owner } = props;
   const team = useTeamScorecard(owner);
-  const orphans = useOrphans();
+  // Orphans have no owner, so only those allowed to read orphans see them.
+  const orphansPermission = usePermission({
+    permission: extensionScorecardOrphansReadPermission,
+  });
+  const orphans = useOrphans(orphansPermission.allowed);
 
   if (team.error) return <ResponseErrorPanel error={team.error} />;
   if (!team.value) return <Progress />;
@@ -106,7 +113,14 @@ export const TeamScorecard = (props: { owner: string }) => {
         {orphans.error ? (
           <ResponseErrorPanel error={orphans.error} />
         ) : (
-          <ClaimableOrphansList orphans={claimable} />
+          <ClaimableOrphansList
+            orphans={claimable}
+            refusal={
+              orphansPermission.loading || orphansPermission.allowed
+                ? undefined
+                : REFUSED.orphansRead
+            }
+          />
         )}
       </Grid>
       {components.total > TEAM_DETAIL_LIMIT && (

@@ -137,8 +137,9 @@ describe('team view', () => {
     });
     expect(within(deadlines).getByText('certificate')).toBeInTheDocument();
     expect(within(deadlines).getByText('waiver expiry')).toBeInTheDocument();
-    // Orphans of a kind the team runs.
-    expect(screen.getByText('vault-agent-injector')).toBeInTheDocument();
+    // Orphans of a kind the team runs (asked for once the permission allows it).
+    expect(await screen.findByText('vault-agent-injector')).toBeInTheDocument();
+    expect(screen.queryByTestId('orphans-refused')).not.toBeInTheDocument();
     expect(
       screen.getByText(/a kind the team already runs/),
     ).toBeInTheDocument();
@@ -148,6 +149,18 @@ describe('team view', () => {
     );
     expect(teamQuery?.getAll('owner')).toEqual([OWNER]);
     expect(teamQuery?.get('sort')).toBe('level');
+  });
+
+  it('without the orphans permission: asks for no orphans and says why', async () => {
+    const queries = teamHandlers();
+    await renderScorecard(content, {
+      deny: ['extension-scorecard.orphans.read'],
+    });
+    expect(await screen.findByTestId('orphans-refused')).toHaveTextContent(
+      'Only platform admins see orphans',
+    );
+    expect(screen.queryByText('vault-agent-injector')).not.toBeInTheDocument();
+    expect(queries.some(q => q.get('orphan') === 'true')).toBe(false);
   });
 
   it('says when the team owns no extension', async () => {
