@@ -87,7 +87,9 @@ export function integerParametersOf(document: OpenApiDocument): Operation[] {
 
 function isInteger(schema: any): boolean {
   const type = schema?.type;
-  return type === 'integer' || (Array.isArray(type) && type.includes('integer'));
+  return (
+    type === 'integer' || (Array.isArray(type) && type.includes('integer'))
+  );
 }
 
 /** Why `raw` is not an acceptable value of `parameter`, or undefined. */

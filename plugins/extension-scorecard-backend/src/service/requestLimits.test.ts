@@ -35,18 +35,19 @@ interface RawExchange {
 
 function connect(port: number, text: string): Promise<RawExchange> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.write(text);
-      resolve({ socket, closed, received: () => data });
-    });
     let data = '';
+    const socket = net.connect(port, '127.0.0.1');
+    const closed = new Promise<string>(r => socket.on('close', () => r(data)));
     socket.setEncoding('utf8');
     socket.on('data', chunk => {
       data += chunk;
     });
     socket.on('error', () => {}); // a reset counts as closed
-    const closed = new Promise<string>(r => socket.on('close', () => r(data)));
     socket.once('error', reject);
+    socket.once('connect', () => {
+      socket.write(text);
+      resolve({ socket, closed, received: () => data });
+    });
   });
 }
 
@@ -217,7 +218,9 @@ describe('requestLimits', () => {
     const held = await client(
       'GET /hold HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
     );
-    const noBody = await client('GET /hold HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    const noBody = await client(
+      'GET /hold HTTP/1.1\r\nHost: localhost\r\n\r\n',
+    );
     await until(() => app!.held() === 2);
     await new Promise(r => setTimeout(r, 150));
     app.releaseHeld();
@@ -273,10 +276,11 @@ describe('requestLimits', () => {
     app.releaseHeld();
     await until(() => other.received().includes('released'));
     // finished responses gave their slots back: ten in a row all pass
+    const running = app;
     for (let i = 0; i < 10; i++) {
       const again = await hold('10.0.0.1');
-      await until(() => app!.held() === 1);
-      app.releaseHeld();
+      await until(() => running.held() === 1);
+      running.releaseHeld();
       await until(() => again.received().includes('released'));
       expect(statusOf(again.received())).toBe(200);
     }

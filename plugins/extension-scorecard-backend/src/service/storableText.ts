@@ -49,8 +49,7 @@ export function unacceptableBody(body: unknown): string | undefined {
     if (depth >= MAX_BODY_DEPTH) {
       return `The request body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep; at most ${MAX_BODY_DEPTH} levels are accepted`;
     }
-    const children: Array<{ value: unknown; path: string; depth: number }> =
-      [];
+    const children: Array<{ value: unknown; path: string; depth: number }> = [];
     if (Array.isArray(value)) {
       value.forEach((item, i) =>
         children.push({ value: item, path: `${path}[${i}]`, depth: depth + 1 }),
@@ -58,7 +57,11 @@ export function unacceptableBody(body: unknown): string | undefined {
     } else {
       for (const [key, item] of Object.entries(value)) {
         if (unstorable(key)) return unstorableMessage(`a key of ${path}`);
-        children.push({ value: item, path: `${path}.${key}`, depth: depth + 1 });
+        children.push({
+          value: item,
+          path: `${path}.${key}`,
+          depth: depth + 1,
+        });
       }
     }
     // reversed, so that the first child is looked at first
