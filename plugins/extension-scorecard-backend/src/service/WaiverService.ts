@@ -1,8 +1,10 @@
 /**
- * Requesting and deciding waivers. An approver may not have requested the waiver
- * nor belong to the owning group (membership read from the catalog, child groups
- * included); revoking needs the approve permission, or the request permission for
- * one's own request.
+ * Requesting and deciding waivers. Requests need `waiver.request` and decisions
+ * `waiver.approve` on the waiver's component (resource permissions, so a policy can
+ * say "the owning team" or "approvers outside it"); revoking one's own request needs
+ * only `waiver.request`. Whatever the policy says, an approver may not have requested
+ * the waiver nor belong to the owning group (membership read from the catalog, child
+ * groups included).
  */
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { InputError, NotAllowedError, NotFoundError } from '@backstage/errors';
