@@ -30,7 +30,15 @@ import type { ComponentStateRow } from '../store/componentStates';
 import { diffSnapshots } from '../store/diff';
 import { componentHistory, seriesHistory } from '../store/history';
 import type { ScorecardAccess } from './access';
+import { parseDateTime } from './inputRules';
 import { SnapshotQueryCache } from './SnapshotQueryCache';
+
+/** A time filter as stored times are written (UTC ISO); 400 for an impossible date. */
+function isoTime(field: string, value: string | undefined): string | undefined {
+  return value === undefined
+    ? undefined
+    : parseDateTime(field, value).toISOString();
+}
 
 /** Default and maximum page sizes. */
 export const PAGE_DEFAULT = 50;
@@ -224,7 +232,11 @@ export class ScorecardService {
     query: HistoryQuery,
   ): Promise<HistorySeries> {
     const visibility = await this.readerVisibility(credentials);
-    const range = { from: query.from, to: query.to, limit: query.limit ?? 90 };
+    const range = {
+      from: isoTime('from', query.from),
+      to: isoTime('to', query.to),
+      limit: query.limit ?? 90,
+    };
     if (query.scope === 'fleet') {
       return {
         scope: 'fleet',
@@ -277,8 +289,8 @@ export class ScorecardService {
     const offset = query.offset ?? 0;
     const limit = query.limit ?? PAGE_DEFAULT;
     const page = await this.stores.snapshots.listSnapshots({
-      from: query.from,
-      to: query.to,
+      from: isoTime('from', query.from),
+      to: isoTime('to', query.to),
       offset,
       limit,
     });

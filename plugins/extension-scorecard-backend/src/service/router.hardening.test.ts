@@ -419,6 +419,36 @@ describe.each(databases.ids)('input hardening of the API on %p', databaseId => {
     });
   });
 
+  it('refuses impossible dates in the time filters of /history and /snapshots, and reads offsets as instants', async () => {
+    const get = (url: string) =>
+      request(app).get(url).set('authorization', as(USERS.carla));
+    for (const [path, field, value] of [
+      ['/history?scope=fleet&', 'from', '2027-02-30T00:00:00Z'],
+      ['/history?scope=fleet&', 'to', '2026-04-31T00:00:00Z'],
+      ['/snapshots?', 'from', '2027-02-29T00:00:00Z'],
+      ['/snapshots?', 'to', '2026-06-10T24:00:00Z'],
+    ]) {
+      await refused(
+        () => get(`${path}${field}=${encodeURIComponent(value)}`),
+        `${path}${field}=${value}`,
+        new RegExp(`^${field} is not a valid date-time: "${value}"`),
+      );
+    }
+    // a filter is an instant: one millisecond after the oldest snapshot, written at
+    // UTC-02:00, leaves it out (compared as text it would be kept)
+    const all = await get('/snapshots?limit=500');
+    expect(all.status).toBe(200);
+    const oldest = Math.min(
+      ...all.body.items.map((i: { takenAt: string }) => Date.parse(i.takenAt)),
+    );
+    const local = new Date(oldest + 1 - 2 * 3600_000)
+      .toISOString()
+      .replace('Z', '-02:00');
+    const since = await get(`/snapshots?from=${encodeURIComponent(local)}`);
+    expect(since.status).toBe(200);
+    expect(since.body.total).toBe(all.body.total - 1);
+  });
+
   it('accepts only http and https evidence links, naming the refused link', async () => {
     for (const [links, index] of [
       [[`${SCRIPT}:alert(1)`], 0],
