@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Report } from './lib/report.mjs';
+import { runnerOptions } from './lib/report.mjs';
 import { Portal, waitFor } from './lib/stack.mjs';
 import * as scenarios from './scenarios.mjs';
 
@@ -63,12 +63,7 @@ const SCENARIOS = [
 ];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const reportPath = args.includes('--report')
-  ? resolve(args[args.indexOf('--report') + 1])
-  : undefined;
-const keep = args.includes('--keep');
-const report = new Report(reportPath);
+const { report, keep } = runnerOptions();
 
 function finish(code) {
   report.write();

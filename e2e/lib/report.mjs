@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
 /** Collects step results and writes the JSON report scripts/test sums up. */
 export class Report {
@@ -67,4 +67,12 @@ function indent(text) {
     .slice(0, 12)
     .map(line => `      ${line}`)
     .join('\n');
+}
+
+/** A runner's command line: `--report <file.json>` (the report) and `--keep`. */
+export function runnerOptions(args = process.argv.slice(2)) {
+  const reportPath = args.includes('--report')
+    ? resolve(args[args.indexOf('--report') + 1])
+    : undefined;
+  return { report: new Report(reportPath), keep: args.includes('--keep') };
 }

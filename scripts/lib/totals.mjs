@@ -17,9 +17,11 @@ const steps = existsSync(join(dir, 'steps.jsonl'))
   : [];
 
 for (const step of steps) {
-  const report = { 'unit-and-integration': 'jest.json', browser: 'e2e.json' }[
-    step.name
-  ];
+  const report = {
+    'unit-and-integration': 'jest.json',
+    packaging: 'packaging.json',
+    browser: 'e2e.json',
+  }[step.name];
   const file = report && join(dir, report);
   if (file && existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));

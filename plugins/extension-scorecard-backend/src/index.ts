@@ -18,3 +18,4 @@ export {
   readExtensionScorecardPolicyGroups,
   type ExtensionScorecardPolicyGroups,
 } from './service/permissions/policy';
+export { runCli, type CliIo } from './cli';
