@@ -188,6 +188,35 @@ async function main() {
   });
 
   await step(
+    'each package carries its README, CHANGELOG and the files its README names',
+    () => {
+      const wanted = {
+        [BACKEND]: [
+          'deploy/collector-rbac.yaml',
+          'config.schema.json',
+          'data/thresholds.yaml',
+          'migrations',
+        ],
+      };
+      const missing = [];
+      for (const name of Object.keys(manifests)) {
+        for (const file of [
+          'README.md',
+          'CHANGELOG.md',
+          ...(wanted[name] ?? []),
+        ]) {
+          if (!existsSync(join(folder, 'node_modules', name, file))) {
+            missing.push(`${name}/${file}`);
+          }
+        }
+      }
+      if (missing.length)
+        throw new Error(`missing from the packages: ${missing.join(', ')}`);
+      return `${Object.keys(manifests).length} packages`;
+    },
+  );
+
+  await step(
     'the built code imports only declared dependencies, and uses each one',
     async () => {
       const problems = [];
