@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import {
   createStandInHandler,
   standInClusterFromDump,

@@ -1,7 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConflictError } from '@backstage/errors';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import path from 'node:path';
 import { readChecksConfig } from '../checks';
 import { ConfigReader } from '@backstage/config';

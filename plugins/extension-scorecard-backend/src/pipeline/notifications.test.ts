@@ -1,6 +1,6 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import { createScorecardStores, type ScorecardStores } from '../store';
 import {
   scorecardTestDatabases,

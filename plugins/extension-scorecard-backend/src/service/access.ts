@@ -170,7 +170,10 @@ export class ScorecardAccess {
 
   /** A component of a snapshot as the permission rules see it. */
   async componentResource(
-    row: Pick<ComponentStateRow, 'component_id' | 'kind' | 'owner' | 'clusters'>,
+    row: Pick<
+      ComponentStateRow,
+      'component_id' | 'kind' | 'owner' | 'clusters'
+    >,
   ): Promise<ScorecardComponentResource> {
     const owner = row.owner ? normalizeRef(row.owner) : null;
     return {
@@ -178,7 +181,9 @@ export class ScorecardAccess {
       kind: row.kind,
       clusters: JSON.parse(row.clusters),
       owner,
-      ownedBy: owner ? [...(await this.groups.groupWithDescendants(owner))] : [],
+      ownedBy: owner
+        ? [...(await this.groups.groupWithDescendants(owner))]
+        : [],
     };
   }
 
@@ -198,9 +203,9 @@ export class ScorecardAccess {
     const never = decision.result === AuthorizeResult.DENY;
     const refusal = (on?: string) =>
       new NotAllowedError(
-        `Missing permission ${permission.name}${on ? ` on ${on}` : ''} (${actorOf(
-          credentials,
-        )})`,
+        `Missing permission ${permission.name}${
+          on ? ` on ${on}` : ''
+        } (${actorOf(credentials)})`,
       );
     return {
       never,

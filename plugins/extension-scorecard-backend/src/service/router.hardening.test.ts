@@ -6,7 +6,7 @@
  * 4xx with a message, never 5xx, and writes nothing (row counts of every table
  * compared before and after).
  */
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import request from 'supertest';
 import { apiOperations } from '../__faults__/__testUtils__/apiOperations';
 import {

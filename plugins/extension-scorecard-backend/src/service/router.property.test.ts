@@ -10,7 +10,7 @@
  *   with a 4xx and a message, or stored: then exactly what was sent is read back.
  */
 import fc from 'fast-check';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import request from 'supertest';
 import {
   hostileString,

@@ -1,6 +1,6 @@
 /* eslint jest/expect-expect: ["warn", { "assertFunctionNames": ["expect", "expectRefused"] }] */
 import express from 'express';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import request from 'supertest';
 import {
   scorecardTestDatabases,

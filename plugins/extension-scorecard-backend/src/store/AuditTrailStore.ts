@@ -8,7 +8,7 @@ import type {
   AuditTrailQuery,
   Page,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import { readPage, whereComponentVisible } from './database';
 import { FULL_VISIBILITY, type ComponentVisibility } from './types';
 import { parseJsonColumn } from './encoding';

@@ -5,7 +5,7 @@
  * keeps saying why they are not current (so checks that need them say `unknown`).
  * A resource that is no longer served (CRD uninstalled) is really gone.
  */
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import type { ClusterCollection, KubeObject } from '../collect/types';
 import { ClusterCollectionStore } from './ClusterCollectionStore';
 import {

@@ -1,4 +1,4 @@
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import type { ClusterCollection } from '../collect/types';
 import { ClusterCollectionStore } from './ClusterCollectionStore';
 import {

@@ -7,7 +7,7 @@ import type {
   ClusterStatus,
   ResourceReadStatus,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import type {
   ClusterCollection,
   ReadStatus,

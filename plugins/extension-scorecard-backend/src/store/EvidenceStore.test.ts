@@ -1,5 +1,5 @@
 import { ConflictError } from '@backstage/errors';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import { AuditTrailStore } from './AuditTrailStore';
 import {
   scorecardTestDatabases,

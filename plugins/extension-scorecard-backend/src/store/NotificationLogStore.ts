@@ -2,7 +2,7 @@
  * Notifications already sent, keyed by what they are about (e.g. a certificate and
  * its notAfter), so each condition is announced once, not on every run.
  */
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 
 const CHUNK = 400;
 

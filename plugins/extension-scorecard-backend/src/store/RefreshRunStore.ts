@@ -11,7 +11,7 @@ import type {
   RunTrigger,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { randomUUID } from 'node:crypto';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import { isPostgres } from './database';
 import { parseJsonColumn } from './encoding';
 

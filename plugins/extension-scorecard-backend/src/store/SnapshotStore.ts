@@ -18,7 +18,7 @@ import {
   type SnapshotRef,
   type TeamSummary,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import {
   addToTally,
   averageScore,

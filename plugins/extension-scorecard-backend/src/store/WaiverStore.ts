@@ -12,7 +12,7 @@ import type {
   WaiverState,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { randomUUID } from 'node:crypto';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import { changedFields, recordAuditEvent } from './AuditTrailStore';
 import { isPostgres, readPage, whereComponentVisible } from './database';
 import { FULL_VISIBILITY, type ComponentVisibility } from './types';

@@ -12,7 +12,7 @@ import {
   type ReadinessLevel,
   type StatusCounts,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import { canonicalJson, parseJsonColumn, sha256 } from './encoding';
 import { whereInJsonArray } from './database';
 import { checkTermRange } from './evaluations';

@@ -2,7 +2,7 @@ import {
   DatabaseService,
   resolvePackagePath,
 } from '@backstage/backend-plugin-api';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import { ORPHAN_ID_PREFIX, type ComponentVisibility } from './types';
 
 const migrationsDir = resolvePackagePath(

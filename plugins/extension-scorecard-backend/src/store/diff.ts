@@ -14,7 +14,7 @@ import type {
   SnapshotDiff,
   SnapshotRef,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import {
   whereValidAt,
   whereVisible,

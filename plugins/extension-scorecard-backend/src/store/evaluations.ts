@@ -16,7 +16,7 @@ import type {
   CheckResult,
   ComponentScorecard,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import { compressJson, decompressJson, sha256 } from './encoding';
 import type { StoredInstance } from './types';
 

@@ -6,7 +6,7 @@ import type {
   HistoryPoint,
   SnapshotRef,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import {
   emptyTally,
   historyPoint,

@@ -1,5 +1,5 @@
 import { DatabaseService } from '@backstage/backend-plugin-api';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import { AuditTrailStore } from './AuditTrailStore';
 import { ClusterCollectionStore } from './ClusterCollectionStore';
 import { connectScorecardDatabase } from './database';

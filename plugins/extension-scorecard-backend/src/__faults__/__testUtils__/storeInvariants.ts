@@ -3,7 +3,7 @@
  * component states, clusters, aggregates and evaluation bodies are all there), and
  * nothing of an unfinished write is left behind.
  */
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import { FULL_VISIBILITY } from '../../store';
 import { decompressJson } from '../../store/encoding';
 import { SnapshotStore } from '../../store/SnapshotStore';

@@ -21,7 +21,7 @@ import type {
   RefreshStatus,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import express from 'express';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import { createScorecardStores, type ScorecardStores } from '../../store';
 import { ScorecardAccess } from '../access';
 import { AuditService } from '../audit/AuditService';

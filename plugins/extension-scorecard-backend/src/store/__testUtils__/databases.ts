@@ -4,7 +4,7 @@
  * start one; see COMMON.md).
  */
 import { TestDatabaseId, TestDatabases } from '@backstage/backend-test-utils';
-import { Knex } from 'knex';
+import type { Knex } from 'knex';
 import { migrateScorecardDatabase } from '../database';
 
 /** Creates the test databases; call once at the top of a test file. */
