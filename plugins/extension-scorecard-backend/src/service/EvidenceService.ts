@@ -14,6 +14,7 @@ import {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { spec } from '../schema/openapi.generated';
 import type { ScorecardStores } from '../store';
+import { toComponentSummary } from '../store/componentStates';
 import { actorOf, type ScorecardAccess } from './access';
 import { checkHttpLinks, parseDateTime, trimmedText } from './inputRules';
 import { PAGE_DEFAULT, type ScorecardService } from './ScorecardService';
@@ -60,8 +61,9 @@ export class EvidenceService {
     decision.require();
     const visibility = await access.visibility(credentials);
     const row = await reads.latestComponentRow(input.component, visibility);
-    decision.require(await access.componentResource(row));
-    const clusters: string[] = JSON.parse(row.clusters);
+    const component = toComponentSummary(row);
+    decision.require(await access.componentResource(component));
+    const { clusters } = component;
     if (!clusters.includes(input.cluster)) {
       throw new InputError(
         `Component ${input.component} does not run in cluster '${

@@ -24,6 +24,7 @@ import {
   type ScorecardStores,
 } from '../store';
 import type { ScorecardComponentResource } from './permissions/componentResource';
+import { toComponentSummary } from '../store/componentStates';
 import type { WaiverDecision } from '../store/WaiverStore';
 import { actorOf, isUser, normalizeRef, type ScorecardAccess } from './access';
 import { spec } from '../schema/openapi.generated';
@@ -72,11 +73,7 @@ export class WaiverService {
         `No component ${input.component} in the latest snapshot that you may see`,
       );
     }
-    decision.require(
-      await access.componentResource(
-        await reads.latestComponentRow(input.component, visibility),
-      ),
-    );
+    decision.require(await access.componentResource(stored.summary));
     const cluster = input.cluster ?? null;
     const results = stored.evaluation.scorecard.results.filter(
       r => r.checkId === input.checkId,
@@ -214,12 +211,14 @@ export class WaiverService {
       FULL_VISIBILITY,
     );
     return access.componentResource(
-      row ?? {
-        component_id: waiver.component,
-        kind: 'unknown',
-        owner: waiver.owner,
-        clusters: '[]',
-      },
+      row
+        ? toComponentSummary(row)
+        : {
+            componentId: waiver.component,
+            kind: 'unknown',
+            owner: waiver.owner,
+            clusters: [],
+          },
     );
   }
 

@@ -17,9 +17,11 @@ import {
   ResourcePermission,
 } from '@backstage/plugin-permission-common';
 import { createConditionAuthorizer } from '@backstage/plugin-permission-node';
-import { extensionScorecardOrphansReadPermission } from '@extension-scorecard/plugin-extension-scorecard-common';
+import {
+  extensionScorecardOrphansReadPermission,
+  type ComponentSummary,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
 import { FULL_VISIBILITY, type ComponentVisibility } from '../store';
-import type { ComponentStateRow } from '../store/componentStates';
 import {
   componentRuleset,
   type ScorecardComponentResource,
@@ -168,18 +170,17 @@ export class ScorecardAccess {
     return this.groups.groupsOf(userRef);
   }
 
-  /** A component of a snapshot as the permission rules see it. */
+  /** A component of a snapshot (its summary) as the permission rules see it. */
   async componentResource(
-    row: Pick<
-      ComponentStateRow,
-      'component_id' | 'kind' | 'owner' | 'clusters'
-    >,
+    component: Pick<ComponentSummary, 'componentId' | 'owner' | 'clusters'> & {
+      kind: string;
+    },
   ): Promise<ScorecardComponentResource> {
-    const owner = row.owner ? normalizeRef(row.owner) : null;
+    const owner = component.owner ? normalizeRef(component.owner) : null;
     return {
-      id: row.component_id,
-      kind: row.kind,
-      clusters: JSON.parse(row.clusters),
+      id: component.componentId,
+      kind: component.kind,
+      clusters: component.clusters,
       owner,
       ownedBy: owner
         ? [...(await this.groups.groupWithDescendants(owner))]

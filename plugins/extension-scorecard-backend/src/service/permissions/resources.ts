@@ -4,6 +4,7 @@
  * frontend asking whether a button applies to a component).
  */
 import { FULL_VISIBILITY, type ScorecardStores } from '../../store';
+import { toComponentSummary } from '../../store/componentStates';
 import type { ScorecardAccess } from '../access';
 import type { ScorecardComponentResource } from './componentResource';
 
@@ -21,7 +22,9 @@ export async function componentResources(
         ref,
         FULL_VISIBILITY,
       );
-      return row ? options.access.componentResource(row) : undefined;
+      return row
+        ? options.access.componentResource(toComponentSummary(row))
+        : undefined;
     }),
   );
 }
