@@ -3,45 +3,35 @@
  * Check ids are a public contract (see CHECKS.md): retire, never rename.
  */
 
-/** @public */
-export const DIMENSIONS = [
-  'ownership',
-  'failure-boundary',
-  'availability',
-  'certificates',
-  'rbac',
-  'upgrade',
-  'observability',
-  'experiments',
-  'retirement',
-] as const;
+import {
+  checkStatusValues,
+  dimensionValues,
+  rbacFindingCheckValues,
+  readinessLevelValues,
+  severityValues,
+  type components,
+} from './api/openapi.generated';
+
+// The enums below are schemas of the HTTP API's spec (openapi.yaml); their values
+// come from the generated module, so they are defined once.
 
 /** @public */
-export type Dimension = (typeof DIMENSIONS)[number];
+export type Dimension = components['schemas']['Dimension'];
+
+/** Every dimension, in the spec's (display) order. @public */
+export const DIMENSIONS: readonly Dimension[] = dimensionValues;
 
 /** @public */
-export const CHECK_STATUSES = [
-  'pass',
-  'warn',
-  'fail',
-  'not-applicable',
-  'unknown',
-] as const;
+export type CheckStatus = components['schemas']['CheckStatus'];
 
 /** @public */
-export type CheckStatus = (typeof CHECK_STATUSES)[number];
+export const CHECK_STATUSES: readonly CheckStatus[] = checkStatusValues;
 
 /** @public */
-export const SEVERITIES = [
-  'critical',
-  'high',
-  'medium',
-  'low',
-  'info',
-] as const;
+export type Severity = components['schemas']['Severity'];
 
-/** @public */
-export type Severity = (typeof SEVERITIES)[number];
+/** Severities, most severe first. @public */
+export const SEVERITIES: readonly Severity[] = severityValues;
 
 /** Every check id of the catalogue (CHECKS.md). @public */
 export const CHECK_IDS = [
@@ -104,41 +94,28 @@ export const CHECK_IDS = [
 /** A check id of the built-in catalogue; modules may add their own ids. @public */
 export type BuiltinCheckId = (typeof CHECK_IDS)[number];
 
+/** The RBAC checks that report findings (RbacFinding.checkId). @public */
+export type RbacFindingCheck = components['schemas']['RbacFindingCheck'];
+
+/** Every {@link RbacFindingCheck}, in the spec's order. @public */
+export const RBAC_FINDING_CHECKS: readonly RbacFindingCheck[] =
+  rbacFindingCheckValues;
+
 /**
  * The outcome of one check on one component, in one cluster (or component-wide when
  * `cluster` is null).
  * @public
  */
-export interface CheckResult {
-  checkId: string;
-  dimension: Dimension;
-  severity: Severity;
-  status: CheckStatus;
-  /** Cluster this result is about; null for component-wide checks (ownership, retirement…). */
-  cluster: string | null;
-  /** One line naming the observed values. */
-  message: string;
-  remediation: string;
-  /** Observed values, for display (e.g. `{ timeoutSeconds: 30 }`). Never secrets. */
-  observed?: Record<string, unknown>;
-  docsUrl?: string;
-  /** Set when an active waiver covers this result. A waived result is never shown as pass. */
-  waiver?: WaiverRef;
-}
+export type CheckResult = components['schemas']['CheckResult'];
 
 /** @public */
-export interface WaiverRef {
-  id: string;
-  reason: string;
-  expiresAt: string;
-  approvedBy: string | null;
-}
-
-/** Readiness ladder. @public */
-export const LEVELS = [0, 1, 2, 3] as const;
+export type WaiverRef = components['schemas']['WaiverRef'];
 
 /** @public */
-export type ReadinessLevel = (typeof LEVELS)[number];
+export type ReadinessLevel = components['schemas']['ReadinessLevel'];
+
+/** Readiness ladder, lowest first. @public */
+export const LEVELS: readonly ReadinessLevel[] = readinessLevelValues;
 
 /** @public */
 export const LEVEL_TITLES: Record<ReadinessLevel, string> = {

@@ -3,29 +3,17 @@
  * LitmusChaos result) submits to prove a kind's minimal fault experiment ran.
  */
 
-/** @public */
-export const EXPERIMENT_VERDICTS = ['pass', 'fail'] as const;
+import {
+  experimentVerdictValues,
+  type components,
+} from './api/openapi.generated';
 
 /** @public */
-export type ExperimentVerdict = (typeof EXPERIMENT_VERDICTS)[number];
+export type ExperimentVerdict = components['schemas']['ExperimentVerdict'];
 
 /** @public */
-export interface ExperimentEvidence {
-  id: string;
-  /** Entity ref (or orphan id) of the component the experiment exercised. */
-  component: string;
-  cluster: string;
-  /** Scenario id from the kind's required scenarios, e.g. `webhook-backend-down`. */
-  scenario: string;
-  /** Tool that ran it: `manual`, `chaos-mesh`, `litmus`, … */
-  tool: string;
-  startedAt: string;
-  injectedAt?: string;
-  recoveredAt?: string;
-  verdict: ExperimentVerdict;
-  /** What the scenario must record (e.g. match scope, API latency, recovery time). */
-  observations: Record<string, unknown>;
-  links: string[];
-  submittedBy: string;
-  submittedAt: string;
-}
+export const EXPERIMENT_VERDICTS: readonly ExperimentVerdict[] =
+  experimentVerdictValues;
+
+/** @public */
+export type ExperimentEvidence = components['schemas']['ExperimentEvidence'];

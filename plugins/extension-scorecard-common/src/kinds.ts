@@ -3,22 +3,13 @@
  * Ids are a public contract (API, exports, catalog descriptors): never rename one.
  */
 
-/** @public */
-export const EXTENSION_KINDS = [
-  'crd-controller',
-  'admission-webhook',
-  'admission-policy',
-  'aggregated-api',
-  'scheduler-plugin',
-  'cri-runtime',
-  'cni',
-  'csi',
-  'device-plugin',
-  'dra-driver',
-] as const;
+import { extensionKindValues, type components } from './api/openapi.generated';
 
-/** @public */
-export type ExtensionKind = (typeof EXTENSION_KINDS)[number];
+/** A kind id (the spec's ExtensionKind schema). @public */
+export type ExtensionKind = components['schemas']['ExtensionKind'];
+
+/** Every kind, in the spec's order (generated from the ExtensionKind schema). @public */
+export const EXTENSION_KINDS: readonly ExtensionKind[] = extensionKindValues;
 
 /** @public */
 export const PATH_CLASSES = [

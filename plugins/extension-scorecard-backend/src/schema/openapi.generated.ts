@@ -204,17 +204,7 @@ export const spec = {
             name: 'sort',
             in: 'query',
             schema: {
-              type: 'string',
-              enum: [
-                'name',
-                'kind',
-                'owner',
-                'level',
-                'score',
-                'fails',
-                'warns',
-                'lifecycle',
-              ],
+              $ref: '#/components/schemas/ComponentSortField',
               default: 'name',
             },
           },
@@ -222,8 +212,7 @@ export const spec = {
             name: 'order',
             in: 'query',
             schema: {
-              type: 'string',
-              enum: ['asc', 'desc'],
+              $ref: '#/components/schemas/SortOrder',
               default: 'asc',
             },
           },
@@ -437,8 +426,7 @@ export const spec = {
             in: 'query',
             required: true,
             schema: {
-              type: 'string',
-              enum: ['fleet', 'component', 'team', 'kind', 'dimension'],
+              $ref: '#/components/schemas/HistoryScope',
             },
           },
           {
@@ -739,8 +727,7 @@ export const spec = {
             in: 'query',
             required: true,
             schema: {
-              type: 'string',
-              enum: ['csv', 'json'],
+              $ref: '#/components/schemas/AuditExportFormat',
             },
           },
         ],
@@ -786,8 +773,7 @@ export const spec = {
             name: 'subjectType',
             in: 'query',
             schema: {
-              type: 'string',
-              enum: ['waiver', 'evidence'],
+              $ref: '#/components/schemas/AuditSubjectType',
             },
           },
           {
@@ -1667,6 +1653,75 @@ export const spec = {
         type: 'string',
         enum: ['requested', 'approved', 'rejected', 'revoked'],
       },
+      ExperimentVerdict: {
+        type: 'string',
+        enum: ['pass', 'fail'],
+      },
+      ComponentSortField: {
+        type: 'string',
+        description:
+          'Sort key of the component list (`fails` and `warns` count results).',
+        enum: [
+          'name',
+          'kind',
+          'owner',
+          'level',
+          'score',
+          'fails',
+          'warns',
+          'lifecycle',
+        ],
+      },
+      SortOrder: {
+        type: 'string',
+        enum: ['asc', 'desc'],
+      },
+      HistoryScope: {
+        type: 'string',
+        enum: ['fleet', 'component', 'team', 'kind', 'dimension'],
+      },
+      AuditExportFormat: {
+        type: 'string',
+        enum: ['csv', 'json'],
+      },
+      AuditSubjectType: {
+        type: 'string',
+        enum: ['waiver', 'evidence'],
+      },
+      EvidenceState: {
+        type: 'string',
+        description: "State of a component's required experiments.",
+        enum: ['fresh', 'stale', 'missing', 'not-required'],
+      },
+      RunTrigger: {
+        type: 'string',
+        description: 'What started a collection run.',
+        enum: ['schedule', 'manual', 'startup'],
+      },
+      RefreshScope: {
+        type: 'string',
+        enum: ['all', 'cluster', 'component'],
+      },
+      RefreshState: {
+        type: 'string',
+        enum: ['queued', 'running', 'succeeded', 'failed'],
+      },
+      RefreshPhase: {
+        type: 'string',
+        enum: ['queued', 'collecting', 'assembling', 'done'],
+      },
+      ClusterRunState: {
+        type: 'string',
+        enum: ['pending', 'running', 'succeeded', 'failed', 'skipped'],
+      },
+      ClusterSource: {
+        type: 'string',
+        enum: ['live', 'dump'],
+      },
+      ResourceReadState: {
+        type: 'string',
+        enum: ['ok', 'forbidden', 'not-served', 'failed'],
+      },
       DimensionStatuses: {
         type: 'object',
         description:
@@ -1875,6 +1930,19 @@ export const spec = {
         required: ['apiGroups', 'resources', 'verbs'],
         additionalProperties: false,
       },
+      RbacFindingCheck: {
+        type: 'string',
+        description:
+          'The RBAC checks that report findings (a dangerous grant each).',
+        enum: [
+          'rbac.cluster-admin',
+          'rbac.wildcards',
+          'rbac.secrets',
+          'rbac.escalation',
+          'rbac.webhook-write',
+          'rbac.pod-exec',
+        ],
+      },
       RbacFinding: {
         type: 'object',
         properties: {
@@ -1882,7 +1950,7 @@ export const spec = {
             type: 'string',
           },
           checkId: {
-            type: 'string',
+            $ref: '#/components/schemas/RbacFindingCheck',
           },
           serviceAccount: {
             type: 'string',
@@ -1943,6 +2011,21 @@ export const spec = {
           },
           totalNamespaces: {
             type: 'integer',
+          },
+          namespacesUnreadable: {
+            type: 'string',
+            description:
+              'Set when the cluster\'s Namespaces could not be read; `matchedNamespaces` is then empty, not "none".',
+          },
+          namespaceSelector: {
+            type: 'string',
+            description:
+              'The namespaceSelector as kubectl prints it (`{}` = every namespace).',
+          },
+          objectSelector: {
+            type: 'string',
+            description:
+              'The objectSelector as kubectl prints it; narrows matches to labelled objects.',
           },
           clusterScoped: {
             type: 'boolean',
@@ -2299,8 +2382,7 @@ export const spec = {
         type: 'object',
         properties: {
           scope: {
-            type: 'string',
-            enum: ['fleet', 'component', 'team', 'kind', 'dimension'],
+            $ref: '#/components/schemas/HistoryScope',
           },
           key: {
             type: ['string', 'null'],
@@ -2553,8 +2635,7 @@ export const spec = {
             type: 'string',
           },
           state: {
-            type: 'string',
-            enum: ['pending', 'running', 'succeeded', 'failed', 'skipped'],
+            $ref: '#/components/schemas/ClusterRunState',
           },
           startedAt: {
             type: ['string', 'null'],
@@ -2588,12 +2669,10 @@ export const spec = {
             type: 'string',
           },
           trigger: {
-            type: 'string',
-            enum: ['schedule', 'manual', 'startup'],
+            $ref: '#/components/schemas/RunTrigger',
           },
           scope: {
-            type: 'string',
-            enum: ['all', 'cluster', 'component'],
+            $ref: '#/components/schemas/RefreshScope',
           },
           target: {
             type: ['string', 'null'],
@@ -2603,12 +2682,10 @@ export const spec = {
             type: ['string', 'null'],
           },
           state: {
-            type: 'string',
-            enum: ['queued', 'running', 'succeeded', 'failed'],
+            $ref: '#/components/schemas/RefreshState',
           },
           phase: {
-            type: 'string',
-            enum: ['queued', 'collecting', 'assembling', 'done'],
+            $ref: '#/components/schemas/RefreshPhase',
           },
           createdAt: {
             type: 'string',
@@ -2656,8 +2733,7 @@ export const spec = {
         type: 'object',
         properties: {
           scope: {
-            type: 'string',
-            enum: ['all', 'cluster', 'component'],
+            $ref: '#/components/schemas/RefreshScope',
           },
           cluster: {
             type: 'string',
@@ -2680,8 +2756,7 @@ export const spec = {
             type: 'string',
           },
           state: {
-            type: 'string',
-            enum: ['ok', 'forbidden', 'not-served', 'failed'],
+            $ref: '#/components/schemas/ResourceReadState',
           },
           reason: {
             type: 'string',
@@ -2697,8 +2772,7 @@ export const spec = {
             type: 'string',
           },
           source: {
-            type: 'string',
-            enum: ['live', 'dump'],
+            $ref: '#/components/schemas/ClusterSource',
           },
           version: {
             type: ['string', 'null'],
@@ -2756,8 +2830,7 @@ export const spec = {
             format: 'date-time',
           },
           trigger: {
-            type: 'string',
-            enum: ['schedule', 'manual', 'startup'],
+            $ref: '#/components/schemas/RunTrigger',
           },
           refreshId: {
             type: ['string', 'null'],
@@ -3058,25 +3131,7 @@ export const spec = {
             type: 'integer',
           },
           evidence: {
-            type: 'object',
-            description:
-              'Components by the state of their required experiments.',
-            properties: {
-              fresh: {
-                type: 'integer',
-              },
-              stale: {
-                type: 'integer',
-              },
-              missing: {
-                type: 'integer',
-              },
-              notRequired: {
-                type: 'integer',
-              },
-            },
-            required: ['fresh', 'stale', 'missing', 'notRequired'],
-            additionalProperties: false,
+            $ref: '#/components/schemas/EvidenceStateCounts',
           },
           previous: {
             description:
@@ -3129,6 +3184,26 @@ export const spec = {
           'improved',
           'regressed',
         ],
+        additionalProperties: false,
+      },
+      EvidenceStateCounts: {
+        type: 'object',
+        description: 'Components by the state of their required experiments.',
+        properties: {
+          fresh: {
+            type: 'integer',
+          },
+          stale: {
+            type: 'integer',
+          },
+          missing: {
+            type: 'integer',
+          },
+          notRequired: {
+            type: 'integer',
+          },
+        },
+        required: ['fresh', 'stale', 'missing', 'notRequired'],
         additionalProperties: false,
       },
       CriticalFail: {
@@ -3227,8 +3302,7 @@ export const spec = {
             type: ['string', 'null'],
           },
           state: {
-            type: 'string',
-            enum: ['fresh', 'stale', 'missing', 'not-required'],
+            $ref: '#/components/schemas/EvidenceState',
           },
           newestRunAt: {
             type: ['string', 'null'],
@@ -3434,8 +3508,7 @@ export const spec = {
             format: 'date-time',
           },
           verdict: {
-            type: 'string',
-            enum: ['pass', 'fail'],
+            $ref: '#/components/schemas/ExperimentVerdict',
           },
           observations: {
             type: 'object',
@@ -3509,8 +3582,7 @@ export const spec = {
             format: 'date-time',
           },
           verdict: {
-            type: 'string',
-            enum: ['pass', 'fail'],
+            $ref: '#/components/schemas/ExperimentVerdict',
           },
           observations: {
             type: 'object',
@@ -3702,8 +3774,7 @@ export const spec = {
             type: 'string',
           },
           subjectType: {
-            type: 'string',
-            enum: ['waiver', 'evidence'],
+            $ref: '#/components/schemas/AuditSubjectType',
           },
           subjectId: {
             type: 'string',

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
@@ -10,6 +11,18 @@ describe('openapi.generated.ts', () => {
     );
     expect(spec).toEqual(yaml);
   });
+
+  it('has both generated files up to date (node scripts/generate-openapi.mjs --check)', () => {
+    // checks both generated files: this one and
+    // plugins/extension-scorecard-common/src/api/openapi.generated.ts
+    const script = resolve(__dirname, '../../scripts/generate-openapi.mjs');
+    expect(() =>
+      execFileSync(process.execPath, [script, '--check'], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+      }),
+    ).not.toThrow();
+  }, 60_000);
 
   it('gives every operation an id and every path an error response', () => {
     const methods = ['get', 'post', 'put', 'delete', 'patch'] as const;

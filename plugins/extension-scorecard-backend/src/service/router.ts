@@ -13,7 +13,7 @@ import type {
   WaiverDecisionInput,
   WaiverRecord,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import type { WaiverDecision } from '../store/WaiverStore';
+import type { WaiverDecision } from '../store';
 import type { AuditService } from './audit/AuditService';
 import type { EvidenceService } from './EvidenceService';
 import type { RefreshService } from './RefreshService';
@@ -81,11 +81,15 @@ export async function createRouter(
   }
   outer.use(express.json({ limit: MAX_BODY_BYTES }));
   outer.use(bodyErrors);
-  outer.use(refuseUnstorableText);
-  // Ajv's coercion in the validator would read `Infinity` or `1.0` as integers
-  outer.use(strictIntegerParameters(spec));
+  // The validated router runs `middleware` before validating (in place of its
+  // default, a second JSON parser that the one above makes redundant). Both refuse
+  // with an InputError (400), which the router re-raises with the same message.
   const router = createValidatedOpenApiRouter<typeof spec>(spec, {
-    middleware: [(_req, _res, next) => next()],
+    middleware: [
+      refuseUnstorableText,
+      // Ajv's coercion in the validator would read `Infinity` or `1.0` as integers
+      strictIntegerParameters(spec),
+    ],
   });
   outer.use(router);
   // the typed router's requests carry typed params; the auth service takes any request

@@ -101,6 +101,30 @@ describe('ExtensionScorecardClient', () => {
     });
   });
 
+  it('passes the abort signal on and sends no token unless given one', async () => {
+    let auth: string | null = 'unset';
+    server.use(
+      http.get(`${baseUrl}/snapshot-diff`, async ({ request }) => {
+        auth = request.headers.get('authorization');
+        const url = new URL(request.url);
+        return HttpResponse.json({
+          from: Number(url.searchParams.get('from')),
+          to: Number(url.searchParams.get('to')),
+        });
+      }),
+    );
+    await expect(client().diffSnapshots(1, 2)).resolves.toEqual({
+      from: 1,
+      to: 2,
+    });
+    expect(auth).toBeNull();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      client().diffSnapshots(1, 2, { signal: controller.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('returns the CSV export as text', async () => {
     server.use(
       http.get(`${baseUrl}/audit/2025-Q1/export`, ({ request }) =>
@@ -114,5 +138,57 @@ describe('ExtensionScorecardClient', () => {
     await expect(client().exportAuditCsv('2025-Q1')).resolves.toContain(
       '2025-Q1,x',
     );
+  });
+});
+
+describe('ExtensionScorecardClient behind Backstage fetchApi middleware', () => {
+  it('posts a body through the plugin-protocol and identity middlewares', async () => {
+    // the app's fetchApi: every middleware builds `new Request(input, init)`, so the
+    // client must not hand it a Request whose body a first middleware consumed
+    const { createFetchApi, FetchMiddlewares } = await import(
+      '@backstage/core-app-api'
+    );
+    const discoveryApi = { getBaseUrl: async () => baseUrl };
+    const fetchApi = createFetchApi({
+      middleware: [
+        FetchMiddlewares.resolvePluginProtocol({ discoveryApi }),
+        FetchMiddlewares.injectIdentityAuth({
+          identityApi: {
+            getCredentials: async () => ({ token: 'user-token' }),
+          } as any,
+          allowUrl: url => url.startsWith(baseUrl),
+        }),
+      ],
+    });
+    let received: { body: unknown; auth: string | null } | undefined;
+    server.use(
+      http.post(`${baseUrl}/waivers`, async ({ request }) => {
+        received = {
+          body: await request.json(),
+          auth: request.headers.get('authorization'),
+        };
+        return HttpResponse.json(
+          { id: 'w1', state: 'requested' },
+          { status: 201 },
+        );
+      }),
+    );
+    const client = new ExtensionScorecardClient({ discoveryApi, fetchApi });
+    const waiver = await client.requestWaiver({
+      component: 'component:default/cert-manager',
+      checkId: 'webhook.timeout',
+      reason: 'fixed in the next release',
+      expiresAt: '2027-01-01T00:00:00.000Z',
+    });
+    expect(waiver.id).toBe('w1');
+    expect(received).toEqual({
+      body: {
+        component: 'component:default/cert-manager',
+        checkId: 'webhook.timeout',
+        reason: 'fixed in the next release',
+        expiresAt: '2027-01-01T00:00:00.000Z',
+      },
+      auth: 'Bearer user-token',
+    });
   });
 });

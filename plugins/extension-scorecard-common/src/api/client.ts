@@ -2,8 +2,11 @@
  * Typed client of the Extension Scorecard HTTP API. Works in the browser (pass
  * Backstage's discoveryApi and fetchApi, which adds the user's token) and in
  * Node (pass the discovery service and a token per call, or a fetch that adds one).
+ * Paths, parameters and bodies are typed from the backend's OpenAPI spec.
  */
+/* eslint-disable new-cap -- openapi-fetch names its methods after the HTTP verbs (GET, POST) */
 import { ResponseError } from '@backstage/errors';
+import createClient, { type Client } from 'openapi-fetch';
 import type { ExperimentEvidence } from '../evidence';
 import type {
   AuditEvent,
@@ -34,6 +37,7 @@ import type {
   WaiverQuery,
   WaiverRecord,
 } from './types';
+import type { paths } from './openapi.generated';
 
 /** The plugin id the backend is mounted under. @public */
 export const EXTENSION_SCORECARD_PLUGIN_ID = 'extension-scorecard';
@@ -152,142 +156,196 @@ export interface ScorecardFetch {
   fetch: typeof fetch;
 }
 
-type QueryValue = string | number | boolean | string[] | number[] | undefined;
+/** What every call passes to openapi-fetch besides its parameters. */
+type CallInit = {
+  baseUrl: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
 
-/** Builds `?a=1&b=x&b=y` from a query object; arrays repeat the key. */
-export function toQueryString(query: object | undefined): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {}) as Array<
-    [string, QueryValue]
-  >) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      params.append(key, String(item));
-    }
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
+/** The body of a successful response (bodies are never empty on 2xx here). */
+function bodyOf<T>(result: { data?: T }): T {
+  return result.data as T;
 }
 
-/** Default implementation of {@link ExtensionScorecardApi} over HTTP. @public */
+/**
+ * Default implementation of {@link ExtensionScorecardApi} over HTTP: a thin typed
+ * wrapper over openapi-fetch, whose paths and types are generated from the
+ * backend's OpenAPI spec (./openapi.generated.ts).
+ * @public
+ */
 export class ExtensionScorecardClient implements ExtensionScorecardApi {
   private readonly discoveryApi: ScorecardDiscovery;
-  private readonly fetchApi: ScorecardFetch;
+  private readonly http: Client<paths>;
 
   constructor(options: {
     discoveryApi: ScorecardDiscovery;
     fetchApi?: ScorecardFetch;
   }) {
     this.discoveryApi = options.discoveryApi;
-    this.fetchApi = options.fetchApi ?? { fetch: (...a) => fetch(...a) };
+    const fetchApi = options.fetchApi ?? { fetch: (...a) => fetch(...a) };
+    this.http = createClient<paths>({
+      // non-2xx answers become ResponseErrors (with the server's error body)
+      // before openapi-fetch reads them
+      fetch: async (request: Request) => {
+        // handed on as URL and init, never as the Request itself: Backstage's
+        // fetchApi middlewares each build `new Request(input)`, which consumes a
+        // Request's body, so the second one would fail on a POST
+        const body =
+          request.method === 'GET' || request.method === 'HEAD'
+            ? undefined
+            : await request.text();
+        const response = await fetchApi.fetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: body === '' ? undefined : body,
+          signal: request.signal,
+        });
+        if (!response.ok) {
+          throw await ResponseError.fromResponse(response);
+        }
+        return response;
+      },
+    });
   }
 
-  listComponents(query?: ComponentQuery, options?: RequestOptions) {
-    return this.getJson<ComponentPage>(
-      `/components${toQueryString(query)}`,
-      options,
+  async listComponents(query?: ComponentQuery, options?: RequestOptions) {
+    return bodyOf(
+      await this.http.GET('/components', {
+        ...(await this.init(options)),
+        params: { query },
+      }),
     );
   }
 
-  getComponent(
+  async getComponent(
     componentId: string,
     query?: { snapshot?: number; historyLimit?: number },
     options?: RequestOptions,
   ) {
-    return this.getJson<ComponentDetail>(
-      `/components/${encodeURIComponent(componentId)}${toQueryString(query)}`,
-      options,
+    return bodyOf(
+      await this.http.GET('/components/{componentId}', {
+        ...(await this.init(options)),
+        params: { path: { componentId }, query },
+      }),
     );
   }
 
-  getTeamSummaries(
+  async getTeamSummaries(
     query?: { snapshot?: number; owner?: string[] },
     options?: RequestOptions,
   ) {
-    return this.getJson<TeamSummaryList>(
-      `/summaries/teams${toQueryString(query)}`,
-      options,
+    return bodyOf(
+      await this.http.GET('/summaries/teams', {
+        ...(await this.init(options)),
+        params: { query },
+      }),
     );
   }
 
-  getHeatmap(query?: HeatmapQuery, options?: RequestOptions) {
-    return this.getJson<Heatmap>(
-      `/summaries/heatmap${toQueryString(query)}`,
-      options,
+  async getHeatmap(query?: HeatmapQuery, options?: RequestOptions) {
+    return bodyOf(
+      await this.http.GET('/summaries/heatmap', {
+        ...(await this.init(options)),
+        params: { query },
+      }),
     );
   }
 
-  getHistory(query: HistoryQuery, options?: RequestOptions) {
-    return this.getJson<HistorySeries>(
-      `/history${toQueryString(query)}`,
-      options,
+  async getHistory(query: HistoryQuery, options?: RequestOptions) {
+    return bodyOf(
+      await this.http.GET('/history', {
+        ...(await this.init(options)),
+        params: { query },
+      }),
     );
   }
 
-  listSnapshots(
+  async listSnapshots(
     query?: { from?: string; to?: string; offset?: number; limit?: number },
     options?: RequestOptions,
-  ) {
-    return this.getJson<Page<Snapshot>>(
-      `/snapshots${toQueryString(query)}`,
-      options,
+  ): Promise<Page<Snapshot>> {
+    return bodyOf(
+      await this.http.GET('/snapshots', {
+        ...(await this.init(options)),
+        params: { query },
+      }),
     );
   }
 
-  getSnapshot(snapshotId: number, options?: RequestOptions) {
-    return this.getJson<Snapshot>(`/snapshots/${snapshotId}`, options);
+  async getSnapshot(snapshotId: number, options?: RequestOptions) {
+    return bodyOf(
+      await this.http.GET('/snapshots/{snapshotId}', {
+        ...(await this.init(options)),
+        params: { path: { snapshotId } },
+      }),
+    );
   }
 
-  diffSnapshots(from: number, to: number, options?: RequestOptions) {
-    return this.getJson<SnapshotDiff>(
-      `/snapshot-diff${toQueryString({ from, to })}`,
-      options,
+  async diffSnapshots(from: number, to: number, options?: RequestOptions) {
+    return bodyOf(
+      await this.http.GET('/snapshot-diff', {
+        ...(await this.init(options)),
+        params: { query: { from, to } },
+      }),
     );
   }
 
   async listAuditQuarters(options?: RequestOptions) {
-    const body = await this.getJson<{ items: AuditQuarter[] }>(
-      '/audit/quarters',
-      options,
+    const body = bodyOf(
+      await this.http.GET('/audit/quarters', await this.init(options)),
     );
     return body.items;
   }
 
-  getAuditReport(quarter: string, options?: RequestOptions) {
-    return this.getJson<AuditReport>(
-      `/audit/${encodeURIComponent(quarter)}`,
-      options,
+  async getAuditReport(quarter: string, options?: RequestOptions) {
+    return bodyOf(
+      await this.http.GET('/audit/{quarter}', {
+        ...(await this.init(options)),
+        params: { path: { quarter } },
+      }),
     );
   }
 
   async exportAuditCsv(quarter: string, options?: RequestOptions) {
-    const response = await this.request(
-      'GET',
-      `/audit/${encodeURIComponent(quarter)}/export?format=csv`,
-      undefined,
-      options,
-    );
-    return response.text();
+    const result = await this.http.GET('/audit/{quarter}/export', {
+      ...(await this.init(options)),
+      params: { path: { quarter }, query: { format: 'csv' } },
+      parseAs: 'text',
+    });
+    return bodyOf<string>(result);
   }
 
-  exportAuditJson(quarter: string, options?: RequestOptions) {
-    return this.getJson<AuditExport>(
-      `/audit/${encodeURIComponent(quarter)}/export?format=json`,
-      options,
+  async exportAuditJson(quarter: string, options?: RequestOptions) {
+    const result = await this.http.GET('/audit/{quarter}/export', {
+      ...(await this.init(options)),
+      params: { path: { quarter }, query: { format: 'json' } },
+    });
+    // the spec lists both media types of the export; format=json answers the JSON one
+    return bodyOf(result) as AuditExport;
+  }
+
+  async listAuditTrail(
+    query?: AuditTrailQuery,
+    options?: RequestOptions,
+  ): Promise<Page<AuditEvent>> {
+    return bodyOf(
+      await this.http.GET('/audit-trail', {
+        ...(await this.init(options)),
+        params: { query },
+      }),
     );
   }
 
-  listAuditTrail(query?: AuditTrailQuery, options?: RequestOptions) {
-    return this.getJson<Page<AuditEvent>>(
-      `/audit-trail${toQueryString(query)}`,
-      options,
-    );
-  }
-
-  listEvidence(query?: EvidenceQuery, options?: RequestOptions) {
-    return this.getJson<Page<ExperimentEvidence>>(
-      `/evidence${toQueryString(query)}`,
-      options,
+  async listEvidence(
+    query?: EvidenceQuery,
+    options?: RequestOptions,
+  ): Promise<Page<ExperimentEvidence>> {
+    return bodyOf(
+      await this.http.GET('/evidence', {
+        ...(await this.init(options)),
+        params: { query },
+      }),
     );
   }
 
@@ -296,143 +354,139 @@ export class ExtensionScorecardClient implements ExtensionScorecardApi {
     idempotencyKey: string,
     options?: RequestOptions,
   ): Promise<EvidenceSubmission> {
-    const response = await this.request('POST', '/evidence', input, options, {
-      'Idempotency-Key': idempotencyKey,
+    const result = await this.http.POST('/evidence', {
+      ...(await this.init(options)),
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+      body: input,
     });
     return {
-      evidence: (await response.json()) as ExperimentEvidence,
-      replayed: response.status === 200,
+      evidence: bodyOf(result),
+      // 200 answers a replay of an earlier request with the same key, 201 a new record
+      replayed: result.response.status === 200,
     };
   }
 
-  listWaivers(query?: WaiverQuery, options?: RequestOptions) {
-    return this.getJson<Page<WaiverRecord>>(
-      `/waivers${toQueryString(query)}`,
-      options,
+  async listWaivers(
+    query?: WaiverQuery,
+    options?: RequestOptions,
+  ): Promise<Page<WaiverRecord>> {
+    return bodyOf(
+      await this.http.GET('/waivers', {
+        ...(await this.init(options)),
+        params: { query },
+      }),
     );
   }
 
-  getWaiver(waiverId: string, options?: RequestOptions) {
-    return this.getJson<WaiverDetail>(
-      `/waivers/${encodeURIComponent(waiverId)}`,
-      options,
+  async getWaiver(waiverId: string, options?: RequestOptions) {
+    return bodyOf(
+      await this.http.GET('/waivers/{waiverId}', {
+        ...(await this.init(options)),
+        params: { path: { waiverId } },
+      }),
     );
   }
 
-  requestWaiver(input: WaiverInput, options?: RequestOptions) {
-    return this.sendJson<WaiverRecord>('POST', '/waivers', input, options);
+  async requestWaiver(input: WaiverInput, options?: RequestOptions) {
+    return bodyOf(
+      await this.http.POST('/waivers', {
+        ...(await this.init(options)),
+        body: input,
+      }),
+    );
   }
 
-  approveWaiver(
+  async approveWaiver(
     waiverId: string,
     input?: WaiverDecisionInput,
     options?: RequestOptions,
   ) {
-    return this.decideWaiver(waiverId, 'approve', input, options);
+    return bodyOf(
+      await this.http.POST('/waivers/{waiverId}/approve', {
+        ...(await this.init(options)),
+        params: { path: { waiverId } },
+        body: input ?? {},
+      }),
+    );
   }
 
-  rejectWaiver(
+  async rejectWaiver(
     waiverId: string,
     input: WaiverDecisionInput & { comment: string },
     options?: RequestOptions,
   ) {
-    return this.decideWaiver(waiverId, 'reject', input, options);
+    return bodyOf(
+      await this.http.POST('/waivers/{waiverId}/reject', {
+        ...(await this.init(options)),
+        params: { path: { waiverId } },
+        body: input,
+      }),
+    );
   }
 
-  revokeWaiver(
+  async revokeWaiver(
     waiverId: string,
     input?: WaiverDecisionInput,
     options?: RequestOptions,
   ) {
-    return this.decideWaiver(waiverId, 'revoke', input, options);
+    return bodyOf(
+      await this.http.POST('/waivers/{waiverId}/revoke', {
+        ...(await this.init(options)),
+        params: { path: { waiverId } },
+        body: input ?? {},
+      }),
+    );
   }
 
-  triggerRefresh(input: RefreshInput, options?: RequestOptions) {
-    return this.sendJson<RefreshStatus>('POST', '/refresh', input, options);
+  async triggerRefresh(input: RefreshInput, options?: RequestOptions) {
+    return bodyOf(
+      await this.http.POST('/refresh', {
+        ...(await this.init(options)),
+        body: input,
+      }),
+    );
   }
 
   async getLatestRefresh(options?: RequestOptions) {
-    const body = await this.getJson<{ run: RefreshStatus | null }>(
-      '/refresh',
-      options,
+    const body = bodyOf(
+      await this.http.GET('/refresh', await this.init(options)),
     );
     return body.run;
   }
 
-  getRefresh(refreshId: string, options?: RequestOptions) {
-    return this.getJson<RefreshStatus>(
-      `/refresh/${encodeURIComponent(refreshId)}`,
-      options,
+  async getRefresh(refreshId: string, options?: RequestOptions) {
+    return bodyOf(
+      await this.http.GET('/refresh/{refreshId}', {
+        ...(await this.init(options)),
+        params: { path: { refreshId } },
+      }),
     );
   }
 
   async listClusters(options?: RequestOptions) {
-    const body = await this.getJson<{ items: ClusterStatus[] }>(
-      '/clusters',
-      options,
+    const body = bodyOf(
+      await this.http.GET('/clusters', await this.init(options)),
     );
     return body.items;
   }
 
   async listChecks(options?: RequestOptions) {
-    const body = await this.getJson<{ items: CheckDefinition[] }>(
-      '/checks',
-      options,
+    const body = bodyOf(
+      await this.http.GET('/checks', await this.init(options)),
     );
     return body.items;
   }
 
-  private decideWaiver(
-    waiverId: string,
-    action: 'approve' | 'reject' | 'revoke',
-    input: WaiverDecisionInput | undefined,
-    options: RequestOptions | undefined,
-  ) {
-    return this.sendJson<WaiverRecord>(
-      'POST',
-      `/waivers/${encodeURIComponent(waiverId)}/${action}`,
-      input ?? {},
-      options,
-    );
-  }
-
-  private async getJson<T>(path: string, options?: RequestOptions): Promise<T> {
-    const response = await this.request('GET', path, undefined, options);
-    return (await response.json()) as T;
-  }
-
-  private async sendJson<T>(
-    method: string,
-    path: string,
-    body: unknown,
-    options?: RequestOptions,
-  ): Promise<T> {
-    const response = await this.request(method, path, body, options);
-    return (await response.json()) as T;
-  }
-
-  private async request(
-    method: string,
-    path: string,
-    body: unknown,
-    options?: RequestOptions,
-    extraHeaders?: Record<string, string>,
-  ): Promise<Response> {
-    const baseUrl = await this.discoveryApi.getBaseUrl(
-      EXTENSION_SCORECARD_PLUGIN_ID,
-    );
-    const headers: Record<string, string> = { ...extraHeaders };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (options?.token) headers.Authorization = `Bearer ${options.token}`;
-    const response = await this.fetchApi.fetch(`${baseUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+  /** The base URL (discovered per call), the caller's token and abort signal. */
+  private async init(options?: RequestOptions): Promise<CallInit> {
+    return {
+      baseUrl: await this.discoveryApi.getBaseUrl(
+        EXTENSION_SCORECARD_PLUGIN_ID,
+      ),
+      headers: options?.token
+        ? { Authorization: `Bearer ${options.token}` }
+        : undefined,
       signal: options?.signal,
-    });
-    if (!response.ok) {
-      throw await ResponseError.fromResponse(response);
-    }
-    return response;
+    };
   }
 }

@@ -1,59 +1,50 @@
 /**
- * Request and response shapes of the Extension Scorecard HTTP API
- * (plugins/extension-scorecard-backend/src/schema/openapi.yaml is the source of
- * truth; the backend's router is typed from that spec and returns these types,
- * so a mismatch fails the type check).
+ * Request and response shapes of the Extension Scorecard HTTP API.
+ *
+ * plugins/extension-scorecard-backend/src/schema/openapi.yaml is the source of
+ * truth: ./openapi.generated.ts is generated from it (openapi-typescript) and the
+ * types below only name its schemas, so they cannot drift from the spec. The
+ * backend's router is typed from the same spec. Change the YAML, then run
+ * `node scripts/generate-openapi.mjs` in plugins/extension-scorecard-backend.
  */
-import type {
-  CheckStatus,
-  Dimension,
-  ReadinessLevel,
-  Severity,
-} from '../checks';
-import type { ExperimentEvidence, ExperimentVerdict } from '../evidence';
-import type { ExtensionKind } from '../kinds';
-import type { ComponentScorecard, Waiver, WaiverState } from '../scorecard';
+import {
+  componentSortFieldValues,
+  historyScopeValues,
+  resourceReadStateValues,
+  type components,
+  type operations,
+} from './openapi.generated';
+
+type Schemas = components['schemas'];
+
+/** The query parameters of an operation of the spec, by operation id. */
+type QueryOf<Operation extends keyof operations> = NonNullable<
+  operations[Operation]['parameters']['query']
+>;
 
 /** Worst status per dimension. @public */
-export type DimensionStatuses = Partial<Record<Dimension, CheckStatus>>;
+export type DimensionStatuses = Schemas['DimensionStatuses'];
 
 /** Components per readiness level. @public */
-export type LevelCounts = Record<ReadinessLevel, number>;
+export type LevelCounts = Schemas['LevelCounts'];
 
 /** Results per status; `waived` also counts under its status. @public */
-export interface StatusCounts {
-  pass: number;
-  warn: number;
-  fail: number;
-  notApplicable: number;
-  unknown: number;
-  waived: number;
-}
+export type StatusCounts = Schemas['StatusCounts'];
 
 /** @public */
-export interface SnapshotRef {
-  id: number;
-  takenAt: string;
-}
+export type SnapshotRef = Schemas['SnapshotRef'];
 
 /** What started a collection run. @public */
-export type RunTrigger = 'schedule' | 'manual' | 'startup';
+export type RunTrigger = Schemas['RunTrigger'];
 
 /** One immutable snapshot: the evaluation of every component at one time. @public */
-export interface Snapshot extends SnapshotRef {
-  trigger: RunTrigger;
-  refreshId: string | null;
-  componentCount: number;
-  clusters: string[];
-  staleClusters: string[];
-  levels: LevelCounts;
-  counts: StatusCounts;
-  averageScore: number;
-  /** The last snapshot of its calendar quarter (kept forever). */
-  quarterEnd: boolean;
-}
+export type Snapshot = Schemas['Snapshot'];
 
-/** A page of a list endpoint. @public */
+/**
+ * A page of a list endpoint. The spec spells each page out (SnapshotPage,
+ * WaiverPage, …); types.test.ts checks that they all have this shape.
+ * @public
+ */
 export interface Page<T> {
   total: number;
   offset: number;
@@ -62,327 +53,110 @@ export interface Page<T> {
 }
 
 /** One row of the component table. @public */
-export interface ComponentSummary {
-  componentId: string;
-  name: string;
-  title: string | null;
-  kind: ExtensionKind;
-  owner: string | null;
-  lifecycle: string | null;
-  orphan: boolean;
-  clusters: string[];
-  /** Clusters whose data is a previous run's because their collection failed. */
-  staleClusters: string[];
-  level: ReadinessLevel;
-  score: number;
-  hardGateCount: number;
-  counts: StatusCounts;
-  dimensions: DimensionStatuses;
-  nextLevelBlockers: string[];
-}
+export type ComponentSummary = Schemas['ComponentSummary'];
 
 /** @public */
-export interface ComponentPage extends Page<ComponentSummary> {
-  snapshot: SnapshotRef;
-}
+export type ComponentPage = Schemas['ComponentPage'];
 
 /** @public */
-export const COMPONENT_SORT_FIELDS = [
-  'name',
-  'kind',
-  'owner',
-  'level',
-  'score',
-  'fails',
-  'warns',
-  'lifecycle',
-] as const;
+export type ComponentSortField = Schemas['ComponentSortField'];
+
+/** The sort keys of the component list, in the spec's order. @public */
+export const COMPONENT_SORT_FIELDS: readonly ComponentSortField[] =
+  componentSortFieldValues;
 
 /** @public */
-export type ComponentSortField = (typeof COMPONENT_SORT_FIELDS)[number];
+export type SortOrder = Schemas['SortOrder'];
 
 /** Server-side filters, sorting and paging of the component list. @public */
-export interface ComponentQuery {
-  snapshot?: number;
-  owner?: string[];
-  kind?: ExtensionKind[];
-  cluster?: string[];
-  level?: ReadinessLevel[];
-  /** Dimensions whose worst result is `fail`. */
-  failingDimension?: Dimension[];
-  /** Dimensions whose worst result is `warn` or `fail`. */
-  warningDimension?: Dimension[];
-  checkId?: string;
-  status?: CheckStatus;
-  lifecycle?: string[];
-  orphan?: boolean;
-  stale?: boolean;
-  search?: string;
-  sort?: ComponentSortField;
-  order?: 'asc' | 'desc';
-  offset?: number;
-  limit?: number;
-}
+export type ComponentQuery = QueryOf<'ListComponents'>;
 
 /** A Kubernetes object of an instance. @public */
-export interface ObjectRef {
-  apiVersion: string;
-  kind: string;
-  namespace?: string;
-  name: string;
-}
+export type ObjectRef = Schemas['ObjectRef'];
 
 /** One extension in one cluster, as a snapshot saw it. @public */
-export interface ComponentInstanceSummary {
-  cluster: string;
-  stale: boolean;
-  collectedAt: string;
-  objects: ObjectRef[];
-  advertisedResources: string[];
-  schedulerNames: string[];
-}
+export type ComponentInstanceSummary = Schemas['ComponentInstance'];
 
 /** One snapshot's figures for a history series. @public */
-export interface HistoryPoint {
-  snapshotId: number;
-  takenAt: string;
-  components: number;
-  levels: LevelCounts;
-  averageScore: number;
-  counts: StatusCounts;
-  /** Component series only: worst status per dimension. */
-  dimensions?: DimensionStatuses;
-}
+export type HistoryPoint = Schemas['HistoryPoint'];
 
 /** @public */
-export const HISTORY_SCOPES = [
-  'fleet',
-  'component',
-  'team',
-  'kind',
-  'dimension',
-] as const;
+export type HistoryScope = Schemas['HistoryScope'];
+
+/** The subjects of a history series, in the spec's order. @public */
+export const HISTORY_SCOPES: readonly HistoryScope[] = historyScopeValues;
 
 /** @public */
-export type HistoryScope = (typeof HISTORY_SCOPES)[number];
+export type HistorySeries = Schemas['HistorySeries'];
 
 /** @public */
-export interface HistorySeries {
-  scope: HistoryScope;
-  key: string | null;
-  points: HistoryPoint[];
-}
-
-/** @public */
-export interface HistoryQuery {
-  scope: HistoryScope;
-  key?: string;
-  from?: string;
-  to?: string;
-  limit?: number;
-}
+export type HistoryQuery = QueryOf<'GetHistory'>;
 
 /** Everything the entity tab shows about one component. @public */
-export interface ComponentDetail {
-  snapshot: SnapshotRef;
-  scorecard: ComponentScorecard;
-  title: string | null;
-  staleClusters: string[];
-  instances: ComponentInstanceSummary[];
-  evidence: ExperimentEvidence[];
-  waivers: WaiverRecord[];
-  history: HistoryPoint[];
-}
+export type ComponentDetail = Schemas['ComponentDetail'];
 
 /** @public */
-export interface TeamSummary {
-  /** Owner ref; null for orphans. */
-  owner: string | null;
-  components: number;
-  levels: LevelCounts;
-  averageScore: number;
-  /** Components with at least one critical fail. */
-  hardGates: number;
-  /** Components with at least one fail. */
-  failing: number;
-  counts: StatusCounts;
-  byKind: Array<{ kind: ExtensionKind; components: number }>;
-}
+export type TeamSummary = Schemas['TeamSummary'];
 
 /** @public */
-export interface TeamSummaryList {
-  snapshot: SnapshotRef;
-  items: TeamSummary[];
-}
+export type TeamSummaryList = Schemas['TeamSummaryList'];
 
 /** One kind × dimension cell of the heat map; shares are 0–1 of `total`. @public */
-export interface HeatmapCell {
-  kind: ExtensionKind;
-  dimension: Dimension;
-  total: number;
-  fail: number;
-  warn: number;
-  pass: number;
-  unknown: number;
-  notApplicable: number;
-  failShare: number;
-  warnShare: number;
-  passShare: number;
-  unknownShare: number;
-}
+export type HeatmapCell = Schemas['HeatmapCell'];
 
 /** @public */
-export interface Heatmap {
-  snapshot: SnapshotRef;
-  kinds: Array<{ kind: ExtensionKind; components: number }>;
-  dimensions: Dimension[];
-  cells: HeatmapCell[];
-}
+export type Heatmap = Schemas['Heatmap'];
 
 /** @public */
-export interface HeatmapQuery {
-  snapshot?: number;
-  owner?: string[];
-  cluster?: string[];
-  orphan?: boolean;
-}
+export type HeatmapQuery = QueryOf<'GetHeatmap'>;
 
 /** @public */
-export interface ComponentRef {
-  componentId: string;
-  name: string;
-  kind: ExtensionKind;
-  owner: string | null;
-}
+export type ComponentRef = Schemas['ComponentRef'];
 
 /** @public */
-export interface LevelChange extends ComponentRef {
-  from: ReadinessLevel;
-  to: ReadinessLevel;
-  scoreFrom: number;
-  scoreTo: number;
-}
+export type LevelChange = Schemas['LevelChange'];
 
 /** A check whose status changed between two snapshots (null: absent on that side). @public */
-export interface CheckChange {
-  componentId: string;
-  name: string;
-  owner: string | null;
-  checkId: string;
-  dimension: Dimension;
-  cluster: string | null;
-  from: CheckStatus | null;
-  to: CheckStatus | null;
-  message: string;
-}
+export type CheckChange = Schemas['CheckChange'];
 
 /** @public */
-export interface SnapshotDiff {
-  from: SnapshotRef;
-  to: SnapshotRef;
-  added: ComponentRef[];
-  removed: ComponentRef[];
-  levelChanges: LevelChange[];
-  better: CheckChange[];
-  worse: CheckChange[];
-  unchangedComponents: number;
-}
+export type SnapshotDiff = Schemas['SnapshotDiff'];
 
 /** @public */
-export interface AuditQuarter {
-  quarter: string;
-  snapshot: SnapshotRef;
-  complete: boolean;
-}
+export type AuditQuarter = Schemas['AuditQuarter'];
 
 /** @public */
-export interface EvidenceStateCounts {
-  fresh: number;
-  stale: number;
-  missing: number;
-  notRequired: number;
-}
+export type EvidenceStateCounts = Schemas['EvidenceStateCounts'];
 
 /** Audit figures of one team or one kind. @public */
-export interface AuditGroup {
-  key: string | null;
-  components: number;
-  levels: LevelCounts;
-  averageScore: number;
-  criticalFails: number;
-  orphans: number;
-  waiversUsed: number;
-  waiversExpired: number;
-  retirementsDue: number;
-  evidence: EvidenceStateCounts;
-  previous: {
-    components: number;
-    levels: LevelCounts;
-    averageScore: number;
-  } | null;
-  improved: number;
-  regressed: number;
-}
+export type AuditGroup = Schemas['AuditGroup'];
 
 /** @public */
-export interface CriticalFail extends ComponentRef {
-  checkId: string;
-  cluster: string | null;
-  message: string;
-}
+export type CriticalFail = Schemas['CriticalFail'];
 
 /** @public */
-export interface RetirementDue extends ComponentRef {
-  lifecycle: string | null;
-  checkId: string;
-  status: CheckStatus;
-  message: string;
-  targetDate: string | null;
-}
+export type RetirementDue = Schemas['RetirementDue'];
 
 /** @public */
-export type EvidenceState = 'fresh' | 'stale' | 'missing' | 'not-required';
+export type EvidenceState = Schemas['EvidenceState'];
 
 /** @public */
-export interface EvidenceFreshness extends ComponentRef {
-  state: EvidenceState;
-  newestRunAt: string | null;
-  ageDays: number | null;
-  message: string;
-}
+export type EvidenceFreshness = Schemas['EvidenceFreshness'];
 
 /** The quarterly audit report. @public */
-export interface AuditReport {
-  quarter: string;
-  complete: boolean;
-  generatedAt: string;
-  snapshot: SnapshotRef;
-  previousQuarter: string;
-  previousSnapshot: SnapshotRef | null;
-  totals: AuditGroup;
-  byTeam: AuditGroup[];
-  byKind: AuditGroup[];
-  criticalFails: CriticalFail[];
-  orphans: ComponentRef[];
-  waiversUsed: WaiverRecord[];
-  waiversExpired: WaiverRecord[];
-  retirementsDue: RetirementDue[];
-  evidenceFreshness: EvidenceFreshness[];
-  changes: {
-    added: ComponentRef[];
-    removed: ComponentRef[];
-    improved: LevelChange[];
-    regressed: LevelChange[];
-  };
-}
+export type AuditReport = Schemas['AuditReport'];
+
+/** @public */
+export type AuditExportFormat = Schemas['AuditExportFormat'];
 
 /** The JSON export: the report plus every component's results. @public */
-export interface AuditExport {
-  report: AuditReport;
-  components: ComponentScorecard[];
-}
+export type AuditExport = Schemas['AuditExport'];
 
-/** Columns of the CSV export, in order (one row per component and check). @public */
+/**
+ * Columns of the CSV export, in order (one row per component and check). The
+ * spec describes the CSV body as text only, so this list lives here.
+ * @public
+ */
 export const AUDIT_CSV_COLUMNS = [
   'quarter',
   'snapshot_id',
@@ -408,175 +182,71 @@ export const AUDIT_CSV_COLUMNS = [
 ] as const;
 
 /** A submitted experiment record; `submittedBy` is the caller. @public */
-export interface EvidenceInput {
-  component: string;
-  cluster: string;
-  scenario: string;
-  tool?: string;
-  startedAt: string;
-  injectedAt?: string;
-  recoveredAt?: string;
-  verdict: ExperimentVerdict;
-  observations?: Record<string, unknown>;
-  links?: string[];
-}
+export type EvidenceInput = Schemas['EvidenceInput'];
 
 /** @public */
-export interface EvidenceQuery {
-  component?: string;
-  cluster?: string;
-  scenario?: string;
-  tool?: string;
-  offset?: number;
-  limit?: number;
-}
+export type EvidenceQuery = QueryOf<'ListEvidence'>;
 
 /** A waiver as the API returns it: the -common Waiver plus decision and state details. @public */
-export interface WaiverRecord extends Waiver {
-  decisionComment: string | null;
-  /** Approved and not expired. */
-  active: boolean;
-  /** Owner of the component when the waiver was requested. */
-  owner: string | null;
-}
+export type WaiverRecord = Schemas['Waiver'];
 
 /** @public */
-export interface WaiverInput {
-  component: string;
-  checkId: string;
-  cluster?: string | null;
-  reason: string;
-  expiresAt: string;
-}
+export type WaiverInput = Schemas['WaiverInput'];
 
 /** @public */
-export interface WaiverDecisionInput {
-  comment?: string;
-}
+export type WaiverDecisionInput = Schemas['WaiverDecisionInput'];
 
 /** @public */
-export interface WaiverQuery {
-  component?: string;
-  checkId?: string;
-  state?: WaiverState[];
-  owner?: string;
-  active?: boolean;
-  expiringWithinDays?: number;
-  offset?: number;
-  limit?: number;
-}
+export type WaiverQuery = QueryOf<'ListWaivers'>;
 
 /** @public */
-export type AuditSubjectType = 'waiver' | 'evidence';
+export type AuditSubjectType = Schemas['AuditSubjectType'];
 
 /** One entry of the audit trail: who changed what, and when. @public */
-export interface AuditEvent {
-  id: number;
-  at: string;
-  actor: string;
-  subjectType: AuditSubjectType;
-  subjectId: string;
-  component: string;
-  /** e.g. requested, approved, rejected, revoked, created, imported. */
-  action: string;
-  /** Changed fields with their values before and after. */
-  changes: Record<string, { from?: unknown; to?: unknown }>;
-}
+export type AuditEvent = Schemas['AuditEvent'];
 
 /** @public */
-export interface AuditTrailQuery {
-  subjectType?: AuditSubjectType;
-  subjectId?: string;
-  component?: string;
-  offset?: number;
-  limit?: number;
-}
+export type AuditTrailQuery = QueryOf<'ListAuditTrail'>;
 
 /** @public */
-export interface WaiverDetail {
-  waiver: WaiverRecord;
-  trail: AuditEvent[];
-}
+export type WaiverDetail = Schemas['WaiverDetail'];
 
 /** @public */
-export type RefreshScope = 'all' | 'cluster' | 'component';
+export type RefreshScope = Schemas['RefreshScope'];
 
 /** @public */
-export interface RefreshInput {
-  scope: RefreshScope;
-  cluster?: string;
-  componentId?: string;
-}
+export type RefreshInput = Schemas['RefreshInput'];
 
 /** @public */
-export type ClusterRunState =
-  | 'pending'
-  | 'running'
-  | 'succeeded'
-  | 'failed'
-  | 'skipped';
+export type ClusterRunState = Schemas['ClusterRunState'];
 
 /** Progress of one cluster inside a collection run. @public */
-export interface ClusterRunStatus {
-  cluster: string;
-  state: ClusterRunState;
-  startedAt: string | null;
-  finishedAt: string | null;
-  objectCount: number | null;
-  error: string | null;
-}
+export type ClusterRunStatus = Schemas['ClusterRunStatus'];
 
 /** @public */
-export type RefreshState = 'queued' | 'running' | 'succeeded' | 'failed';
+export type RefreshState = Schemas['RefreshState'];
 
 /** @public */
-export type RefreshPhase = 'queued' | 'collecting' | 'assembling' | 'done';
+export type RefreshPhase = Schemas['RefreshPhase'];
 
 /** A collection run (scheduled or manual) and its progress. @public */
-export interface RefreshStatus {
-  id: string;
-  trigger: RunTrigger;
-  scope: RefreshScope;
-  target: string | null;
-  requestedBy: string | null;
-  state: RefreshState;
-  phase: RefreshPhase;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  clusters: ClusterRunStatus[];
-  snapshotId: number | null;
-  error: string | null;
-}
+export type RefreshStatus = Schemas['RefreshStatus'];
 
 /** @public */
-export interface ResourceReadStatus {
-  resource: string;
-  state: 'ok' | 'forbidden' | 'not-served' | 'failed';
-  reason?: string;
-}
+export type ResourceReadState = Schemas['ResourceReadState'];
+
+/** Every {@link ResourceReadState}, in the spec's order. @public */
+export const RESOURCE_READ_STATES: readonly ResourceReadState[] =
+  resourceReadStateValues;
+
+/** @public */
+export type ResourceReadStatus = Schemas['ResourceReadStatus'];
+
+/** Where a cluster's objects come from: the API server, or a dump on disk. @public */
+export type ClusterSource = Schemas['ClusterSource'];
 
 /** A configured cluster with its latest collection and stale marker. @public */
-export interface ClusterStatus {
-  name: string;
-  source: 'live' | 'dump';
-  version: string | null;
-  lastAttemptAt: string | null;
-  lastSuccessAt: string | null;
-  /** The latest attempt failed; snapshots use the last good data. */
-  stale: boolean;
-  error: string | null;
-  objectCount: number | null;
-  unreadable: ResourceReadStatus[];
-}
+export type ClusterStatus = Schemas['ClusterStatus'];
 
 /** Metadata of one check of the catalogue. @public */
-export interface CheckDefinition {
-  id: string;
-  dimension: Dimension;
-  severity: Severity;
-  kinds?: ExtensionKind[];
-  title: string;
-  remediation?: string;
-  docsUrl?: string;
-}
+export type CheckDefinition = Schemas['CheckDefinition'];

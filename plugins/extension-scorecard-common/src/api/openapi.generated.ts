@@ -1,0 +1,2035 @@
+// This file is generated, do not edit it.
+// Source: plugins/extension-scorecard-backend/src/schema/openapi.yaml
+// Generator: plugins/extension-scorecard-backend/scripts/generate-openapi.mjs (openapi-typescript)
+// Run `node scripts/generate-openapi.mjs` in plugins/extension-scorecard-backend after changing the YAML.
+/* eslint-disable */
+
+export interface paths {
+  '/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Liveness of the plugin. Unauthenticated. */
+    get: operations['GetHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/components': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description One page of the components of a snapshot (the latest by default), filtered,
+     *     sorted and paged on the server. Filters combine with AND; a filter given
+     *     several times (e.g. `kind=csi&kind=cni`) matches any of its values.
+     *     `checkId` and `status` together select components with a result of that
+     *     check in that status; alone, `status` selects components with any result
+     *     in that status and `checkId` components on which that check ran.
+     */
+    get: operations['ListComponents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/components/{componentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description One component: its scorecard in the snapshot (results, certificates, RBAC
+     *     findings, blast radius), its instances per cluster, all its evidence and
+     *     waivers, and its history across snapshots (newest last).
+     */
+    get: operations['GetComponent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/summaries/teams': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Per owning team of the snapshot, the level distribution and the counts an ownership review needs. */
+    get: operations['GetTeamSummaries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/summaries/heatmap': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description The kind × dimension heat map of a snapshot. A cell counts the components of
+     *     that kind by their worst status in that dimension; shares are fractions of
+     *     the cell's components (0–1). Filters narrow the components counted.
+     */
+    get: operations['GetHeatmap'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description Trend across retained snapshots (oldest first) for one component, one team,
+     *     one kind or one dimension, or the whole fleet when `scope=fleet`.
+     */
+    get: operations['GetHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/snapshots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Retained snapshots, newest first. */
+    get: operations['ListSnapshots'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/snapshots/{snapshotId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['GetSnapshot'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/snapshot-diff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description What changed from one snapshot to another (any two, in either order): new and
+     *     removed components, level changes, and checks that got better or worse.
+     *     Checks are ranked pass > not-applicable > warn > unknown > fail.
+     */
+    get: operations['DiffSnapshots'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/audit/quarters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The quarters with at least one retained snapshot, newest first. */
+    get: operations['ListAuditQuarters'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/audit/{quarter}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description The quarterly audit report: per team and per kind, level distribution,
+     *     critical fails, orphans, waivers used and expired, retirements due,
+     *     evidence freshness and the change since the previous quarter. Built from
+     *     the quarter-end snapshot (the newest snapshot of the quarter while it runs).
+     */
+    get: operations['GetAuditReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/audit/{quarter}/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description The audit report as a download. `csv`: one row per component and check
+     *     (worst status across clusters, with per-cluster statuses in a column),
+     *     RFC 4180, UTF-8 with a header row. `json`: the report plus every
+     *     component's results.
+     */
+    get: operations['ExportAuditReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/audit-trail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Who changed what and when, for waivers and evidence (newest first). */
+    get: operations['ListAuditTrail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/evidence': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Experiment evidence, newest `startedAt` first. */
+    get: operations['ListEvidence'];
+    put?: never;
+    /**
+     * @description Submit the record of a fault experiment. Needs
+     *     `extension-scorecard.evidence.create`. The body is limited to 64 KiB
+     *     (413 above it). `Idempotency-Key` is required: a retry with the same key
+     *     and the same body answers 200 with the record first stored; the same key
+     *     with a different body answers 409. The component must exist in the latest
+     *     snapshot and be visible to the caller.
+     */
+    post: operations['CreateEvidence'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/waivers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Waivers, newest request first. */
+    get: operations['ListWaivers'];
+    put?: never;
+    /**
+     * @description Request a waiver for one check on one component (optionally one cluster).
+     *     Needs `extension-scorecard.waiver.request`. `expiresAt` must be in the
+     *     future and at most `extensionScorecard.waivers.maxDays` (default 180) days
+     *     ahead. 409 when an open (requested or active approved) waiver already
+     *     covers the same component, check and cluster.
+     */
+    post: operations['RequestWaiver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/waivers/{waiverId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One waiver with its audit trail. */
+    get: operations['GetWaiver'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/waivers/{waiverId}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description Approve a requested waiver. Needs `extension-scorecard.waiver.approve`; refused
+     *     (403) when the approver is a member of the component's owning group or
+     *     requested it. 409 unless the waiver is `requested`.
+     */
+    post: operations['ApproveWaiver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/waivers/{waiverId}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description Reject a requested waiver. Needs `extension-scorecard.waiver.approve`. A
+     *     comment is required. 409 unless the waiver is `requested`.
+     */
+    post: operations['RejectWaiver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/waivers/{waiverId}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description Revoke a requested or approved waiver. Allowed with
+     *     `extension-scorecard.waiver.approve`, or with
+     *     `extension-scorecard.waiver.request` for one's own request. 409 when it is
+     *     already rejected or revoked.
+     */
+    post: operations['RevokeWaiver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/refresh': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The newest collection run (scheduled or manual), running or finished. */
+    get: operations['GetLatestRefresh'];
+    put?: never;
+    /**
+     * @description Start a collection run now: every cluster, one cluster, or the clusters of
+     *     one component, then a new snapshot. Needs `extension-scorecard.refresh`.
+     *     409 while another run is in progress (its status is in the error message
+     *     and at `GET /refresh`).
+     */
+    post: operations['TriggerRefresh'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/refresh/{refreshId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['GetRefresh'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clusters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Configured clusters with their latest collection and stale markers. */
+    get: operations['ListClusters'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/checks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The check catalogue the backend runs (ids, dimensions, kinds, severities, titles). */
+    get: operations['ListChecks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    Error: {
+      error: {
+        name: string;
+        message: string;
+      };
+      request?: {
+        method?: string;
+        url?: string;
+      };
+      response?: {
+        statusCode?: number;
+      };
+    };
+    /** @enum {string} */
+    ExtensionKind:
+      | 'crd-controller'
+      | 'admission-webhook'
+      | 'admission-policy'
+      | 'aggregated-api'
+      | 'scheduler-plugin'
+      | 'cri-runtime'
+      | 'cni'
+      | 'csi'
+      | 'device-plugin'
+      | 'dra-driver';
+    /** @enum {string} */
+    Dimension:
+      | 'ownership'
+      | 'failure-boundary'
+      | 'availability'
+      | 'certificates'
+      | 'rbac'
+      | 'upgrade'
+      | 'observability'
+      | 'experiments'
+      | 'retirement';
+    /** @enum {string} */
+    CheckStatus: 'pass' | 'warn' | 'fail' | 'not-applicable' | 'unknown';
+    /** @enum {string} */
+    Severity: 'critical' | 'high' | 'medium' | 'low' | 'info';
+    /** @enum {integer} */
+    ReadinessLevel: 0 | 1 | 2 | 3;
+    /** @enum {string} */
+    WaiverState: 'requested' | 'approved' | 'rejected' | 'revoked';
+    /** @enum {string} */
+    ExperimentVerdict: 'pass' | 'fail';
+    /**
+     * @description Sort key of the component list (`fails` and `warns` count results).
+     * @enum {string}
+     */
+    ComponentSortField:
+      | 'name'
+      | 'kind'
+      | 'owner'
+      | 'level'
+      | 'score'
+      | 'fails'
+      | 'warns'
+      | 'lifecycle';
+    /** @enum {string} */
+    SortOrder: 'asc' | 'desc';
+    /** @enum {string} */
+    HistoryScope: 'fleet' | 'component' | 'team' | 'kind' | 'dimension';
+    /** @enum {string} */
+    AuditExportFormat: 'csv' | 'json';
+    /** @enum {string} */
+    AuditSubjectType: 'waiver' | 'evidence';
+    /**
+     * @description State of a component's required experiments.
+     * @enum {string}
+     */
+    EvidenceState: 'fresh' | 'stale' | 'missing' | 'not-required';
+    /**
+     * @description What started a collection run.
+     * @enum {string}
+     */
+    RunTrigger: 'schedule' | 'manual' | 'startup';
+    /** @enum {string} */
+    RefreshScope: 'all' | 'cluster' | 'component';
+    /** @enum {string} */
+    RefreshState: 'queued' | 'running' | 'succeeded' | 'failed';
+    /** @enum {string} */
+    RefreshPhase: 'queued' | 'collecting' | 'assembling' | 'done';
+    /** @enum {string} */
+    ClusterRunState: 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';
+    /** @enum {string} */
+    ClusterSource: 'live' | 'dump';
+    /** @enum {string} */
+    ResourceReadState: 'ok' | 'forbidden' | 'not-served' | 'failed';
+    /** @description Worst status per dimension (dimensions without results are absent). */
+    DimensionStatuses: {
+      ownership?: components['schemas']['CheckStatus'];
+      'failure-boundary'?: components['schemas']['CheckStatus'];
+      availability?: components['schemas']['CheckStatus'];
+      certificates?: components['schemas']['CheckStatus'];
+      rbac?: components['schemas']['CheckStatus'];
+      upgrade?: components['schemas']['CheckStatus'];
+      observability?: components['schemas']['CheckStatus'];
+      experiments?: components['schemas']['CheckStatus'];
+      retirement?: components['schemas']['CheckStatus'];
+    };
+    /** @description Number of components per readiness level. */
+    LevelCounts: {
+      0: number;
+      1: number;
+      2: number;
+      3: number;
+    };
+    /** @description Number of check results per status; `waived` counts results covered by an active waiver (also counted under their status). */
+    StatusCounts: {
+      pass: number;
+      warn: number;
+      fail: number;
+      notApplicable: number;
+      unknown: number;
+      waived: number;
+    };
+    WaiverRef: {
+      id: string;
+      reason: string;
+      /** Format: date-time */
+      expiresAt: string;
+      approvedBy: string | null;
+    };
+    CheckResult: {
+      checkId: string;
+      dimension: components['schemas']['Dimension'];
+      severity: components['schemas']['Severity'];
+      status: components['schemas']['CheckStatus'];
+      cluster: string | null;
+      message: string;
+      remediation: string;
+      observed?: {
+        [key: string]: unknown;
+      };
+      docsUrl?: string;
+      waiver?: components['schemas']['WaiverRef'];
+    };
+    CertificateFinding: {
+      cluster: string;
+      source: string;
+      subject?: string;
+      issuer?: string;
+      notAfter?: string;
+      daysLeft?: number;
+      error?: string;
+    };
+    RbacRule: {
+      apiGroups: string[];
+      resources: string[];
+      verbs: string[];
+    };
+    /**
+     * @description The RBAC checks that report findings (a dangerous grant each).
+     * @enum {string}
+     */
+    RbacFindingCheck:
+      | 'rbac.cluster-admin'
+      | 'rbac.wildcards'
+      | 'rbac.secrets'
+      | 'rbac.escalation'
+      | 'rbac.webhook-write'
+      | 'rbac.pod-exec';
+    RbacFinding: {
+      cluster: string;
+      checkId: components['schemas']['RbacFindingCheck'];
+      serviceAccount: string;
+      binding: string;
+      role: string;
+      rule: components['schemas']['RbacRule'];
+      declared: boolean;
+    };
+    BlastRadius: {
+      cluster: string;
+      name: string;
+      objectKind: string;
+      operations: string[];
+      resources: string[];
+      matchedNamespaces: string[];
+      totalNamespaces: number;
+      /** @description Set when the cluster's Namespaces could not be read; `matchedNamespaces` is then empty, not "none". */
+      namespacesUnreadable?: string;
+      /** @description The namespaceSelector as kubectl prints it (`{}` = every namespace). */
+      namespaceSelector?: string;
+      /** @description The objectSelector as kubectl prints it; narrows matches to labelled objects. */
+      objectSelector?: string;
+      clusterScoped: boolean;
+      failurePolicy: string;
+      timeoutSeconds: number | null;
+      worstCaseLatencySeconds: number | null;
+    };
+    /** @description The evaluation of one component (ComponentScorecard in -common). */
+    ComponentScorecard: {
+      componentId: string;
+      name: string;
+      kind: components['schemas']['ExtensionKind'];
+      owner: string | null;
+      lifecycle: string | null;
+      orphan: boolean;
+      clusters: string[];
+      level: components['schemas']['ReadinessLevel'];
+      score: number;
+      hardGates: components['schemas']['CheckResult'][];
+      nextLevelBlockers: string[];
+      results: components['schemas']['CheckResult'][];
+      dimensions: components['schemas']['DimensionStatuses'];
+      certificates: components['schemas']['CertificateFinding'][];
+      rbacFindings: components['schemas']['RbacFinding'][];
+      blastRadius: components['schemas']['BlastRadius'][];
+    };
+    /** @description One row of the component table. */
+    ComponentSummary: {
+      componentId: string;
+      name: string;
+      title: string | null;
+      kind: components['schemas']['ExtensionKind'];
+      owner: string | null;
+      lifecycle: string | null;
+      orphan: boolean;
+      clusters: string[];
+      /** @description Clusters whose data in this snapshot is a previous run's (their collection failed). */
+      staleClusters: string[];
+      level: components['schemas']['ReadinessLevel'];
+      score: number;
+      hardGateCount: number;
+      counts: components['schemas']['StatusCounts'];
+      dimensions: components['schemas']['DimensionStatuses'];
+      nextLevelBlockers: string[];
+    };
+    SnapshotRef: {
+      id: number;
+      /** Format: date-time */
+      takenAt: string;
+    };
+    ComponentPage: {
+      snapshot: components['schemas']['SnapshotRef'];
+      /** @description Matching components before paging. */
+      total: number;
+      offset: number;
+      limit: number;
+      items: components['schemas']['ComponentSummary'][];
+    };
+    /** @description One extension in one cluster, as the snapshot saw it. */
+    ComponentInstance: {
+      cluster: string;
+      /** @description The cluster's collection failed; this is its last good data. */
+      stale: boolean;
+      /** Format: date-time */
+      collectedAt: string;
+      /** @description The Kubernetes objects making up the instance. */
+      objects: components['schemas']['ObjectRef'][];
+      advertisedResources: string[];
+      schedulerNames: string[];
+    };
+    ObjectRef: {
+      apiVersion: string;
+      kind: string;
+      namespace?: string;
+      name: string;
+    };
+    /**
+     * @description One snapshot's figures for the series' subject. `counts` are check results
+     *     per status, except in a dimension series, where they are components by their
+     *     worst status in that dimension (and `waived` stays 0).
+     */
+    HistoryPoint: {
+      snapshotId: number;
+      /** Format: date-time */
+      takenAt: string;
+      /** @description Components counted (1 for a component series). */
+      components: number;
+      levels: components['schemas']['LevelCounts'];
+      averageScore: number;
+      counts: components['schemas']['StatusCounts'];
+      /** @description For component series, the worst status per dimension. */
+      dimensions?: components['schemas']['DimensionStatuses'];
+    };
+    HistorySeries: {
+      scope: components['schemas']['HistoryScope'];
+      key: string | null;
+      points: components['schemas']['HistoryPoint'][];
+    };
+    ComponentDetail: {
+      snapshot: components['schemas']['SnapshotRef'];
+      scorecard: components['schemas']['ComponentScorecard'];
+      title: string | null;
+      staleClusters: string[];
+      instances: components['schemas']['ComponentInstance'][];
+      evidence: components['schemas']['ExperimentEvidence'][];
+      waivers: components['schemas']['Waiver'][];
+      history: components['schemas']['HistoryPoint'][];
+    };
+    TeamSummary: {
+      /** @description Owner ref; null for orphans. */
+      owner: string | null;
+      components: number;
+      levels: components['schemas']['LevelCounts'];
+      averageScore: number;
+      /** @description Components with at least one critical fail. */
+      hardGates: number;
+      /** @description Components with at least one fail. */
+      failing: number;
+      counts: components['schemas']['StatusCounts'];
+      byKind: {
+        kind: components['schemas']['ExtensionKind'];
+        components: number;
+      }[];
+    };
+    TeamSummaryList: {
+      snapshot: components['schemas']['SnapshotRef'];
+      items: components['schemas']['TeamSummary'][];
+    };
+    HeatmapCell: {
+      kind: components['schemas']['ExtensionKind'];
+      dimension: components['schemas']['Dimension'];
+      /** @description Components of the kind with a result in the dimension. */
+      total: number;
+      fail: number;
+      warn: number;
+      pass: number;
+      unknown: number;
+      notApplicable: number;
+      failShare: number;
+      warnShare: number;
+      passShare: number;
+      unknownShare: number;
+    };
+    Heatmap: {
+      snapshot: components['schemas']['SnapshotRef'];
+      kinds: {
+        kind: components['schemas']['ExtensionKind'];
+        components: number;
+      }[];
+      dimensions: components['schemas']['Dimension'][];
+      cells: components['schemas']['HeatmapCell'][];
+    };
+    ClusterRunStatus: {
+      cluster: string;
+      state: components['schemas']['ClusterRunState'];
+      /** Format: date-time */
+      startedAt: string | null;
+      /** Format: date-time */
+      finishedAt: string | null;
+      objectCount: number | null;
+      error: string | null;
+    };
+    RefreshStatus: {
+      id: string;
+      trigger: components['schemas']['RunTrigger'];
+      scope: components['schemas']['RefreshScope'];
+      /** @description The cluster or component of a scoped run. */
+      target: string | null;
+      requestedBy: string | null;
+      state: components['schemas']['RefreshState'];
+      phase: components['schemas']['RefreshPhase'];
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      startedAt: string | null;
+      /** Format: date-time */
+      finishedAt: string | null;
+      clusters: components['schemas']['ClusterRunStatus'][];
+      snapshotId: number | null;
+      error: string | null;
+    };
+    RefreshInput: {
+      scope: components['schemas']['RefreshScope'];
+      cluster?: string;
+      componentId?: string;
+    };
+    ResourceReadStatus: {
+      resource: string;
+      state: components['schemas']['ResourceReadState'];
+      reason?: string;
+    };
+    ClusterStatus: {
+      name: string;
+      source: components['schemas']['ClusterSource'];
+      /** @description Kubernetes gitVersion. */
+      version: string | null;
+      /** Format: date-time */
+      lastAttemptAt: string | null;
+      /** Format: date-time */
+      lastSuccessAt: string | null;
+      /** @description The latest attempt failed; snapshots use the last good data. */
+      stale: boolean;
+      error: string | null;
+      objectCount: number | null;
+      /** @description Resources that could not be read in the latest successful collection. */
+      unreadable: components['schemas']['ResourceReadStatus'][];
+    };
+    Snapshot: {
+      id: number;
+      /** Format: date-time */
+      takenAt: string;
+      trigger: components['schemas']['RunTrigger'];
+      refreshId: string | null;
+      componentCount: number;
+      clusters: string[];
+      staleClusters: string[];
+      levels: components['schemas']['LevelCounts'];
+      counts: components['schemas']['StatusCounts'];
+      averageScore: number;
+      /** @description The last snapshot of its calendar quarter (kept forever). */
+      quarterEnd: boolean;
+    };
+    SnapshotPage: {
+      total: number;
+      offset: number;
+      limit: number;
+      items: components['schemas']['Snapshot'][];
+    };
+    ComponentRef: {
+      componentId: string;
+      name: string;
+      kind: components['schemas']['ExtensionKind'];
+      owner: string | null;
+    };
+    LevelChange: {
+      componentId: string;
+      name: string;
+      kind: components['schemas']['ExtensionKind'];
+      owner: string | null;
+      from: components['schemas']['ReadinessLevel'];
+      to: components['schemas']['ReadinessLevel'];
+      scoreFrom: number;
+      scoreTo: number;
+    };
+    CheckChange: {
+      componentId: string;
+      name: string;
+      owner: string | null;
+      checkId: string;
+      dimension: components['schemas']['Dimension'];
+      cluster: string | null;
+      from: components['schemas']['CheckStatus'] | null;
+      to: components['schemas']['CheckStatus'] | null;
+      /** @description The message of the newer result. */
+      message: string;
+    };
+    SnapshotDiff: {
+      from: components['schemas']['SnapshotRef'];
+      to: components['schemas']['SnapshotRef'];
+      added: components['schemas']['ComponentRef'][];
+      removed: components['schemas']['ComponentRef'][];
+      levelChanges: components['schemas']['LevelChange'][];
+      better: components['schemas']['CheckChange'][];
+      worse: components['schemas']['CheckChange'][];
+      unchangedComponents: number;
+    };
+    AuditQuarter: {
+      quarter: string;
+      snapshot: components['schemas']['SnapshotRef'];
+      /** @description The quarter has ended; its snapshot is the quarter-end one. */
+      complete: boolean;
+    };
+    /** @description The audit figures of one team or one kind. */
+    AuditGroup: {
+      /** @description Owner ref or kind id; null groups orphans in the team table. */
+      key: string | null;
+      components: number;
+      levels: components['schemas']['LevelCounts'];
+      averageScore: number;
+      /** @description Results failing a critical check. */
+      criticalFails: number;
+      orphans: number;
+      /** @description Approved waivers in force at some time in the quarter. */
+      waiversUsed: number;
+      /** @description Approved waivers that expired in the quarter. */
+      waiversExpired: number;
+      retirementsDue: number;
+      evidence: components['schemas']['EvidenceStateCounts'];
+      /** @description The same group at the previous quarter's snapshot; null when absent. */
+      previous: null | {
+        components: number;
+        levels: components['schemas']['LevelCounts'];
+        averageScore: number;
+      };
+      /** @description Components whose level rose since the previous quarter. */
+      improved: number;
+      /** @description Components whose level dropped since the previous quarter. */
+      regressed: number;
+    };
+    /** @description Components by the state of their required experiments. */
+    EvidenceStateCounts: {
+      fresh: number;
+      stale: number;
+      missing: number;
+      notRequired: number;
+    };
+    CriticalFail: {
+      componentId: string;
+      name: string;
+      kind: components['schemas']['ExtensionKind'];
+      owner: string | null;
+      checkId: string;
+      cluster: string | null;
+      message: string;
+    };
+    RetirementDue: {
+      componentId: string;
+      name: string;
+      kind: components['schemas']['ExtensionKind'];
+      owner: string | null;
+      lifecycle: string | null;
+      checkId: string;
+      status: components['schemas']['CheckStatus'];
+      message: string;
+      targetDate: string | null;
+    };
+    EvidenceFreshness: {
+      componentId: string;
+      name: string;
+      kind: components['schemas']['ExtensionKind'];
+      owner: string | null;
+      state: components['schemas']['EvidenceState'];
+      /** Format: date-time */
+      newestRunAt: string | null;
+      ageDays: number | null;
+      message: string;
+    };
+    AuditReport: {
+      quarter: string;
+      complete: boolean;
+      /** Format: date-time */
+      generatedAt: string;
+      snapshot: components['schemas']['SnapshotRef'];
+      previousQuarter: string;
+      previousSnapshot: components['schemas']['SnapshotRef'] | null;
+      totals: components['schemas']['AuditGroup'];
+      byTeam: components['schemas']['AuditGroup'][];
+      byKind: components['schemas']['AuditGroup'][];
+      criticalFails: components['schemas']['CriticalFail'][];
+      orphans: components['schemas']['ComponentRef'][];
+      waiversUsed: components['schemas']['Waiver'][];
+      waiversExpired: components['schemas']['Waiver'][];
+      retirementsDue: components['schemas']['RetirementDue'][];
+      evidenceFreshness: components['schemas']['EvidenceFreshness'][];
+      /** @description Since the previous quarter's snapshot (empty lists when there is none). */
+      changes: {
+        added: components['schemas']['ComponentRef'][];
+        removed: components['schemas']['ComponentRef'][];
+        improved: components['schemas']['LevelChange'][];
+        regressed: components['schemas']['LevelChange'][];
+      };
+    };
+    AuditExport: {
+      report: components['schemas']['AuditReport'];
+      components: components['schemas']['ComponentScorecard'][];
+    };
+    ExperimentEvidence: {
+      id: string;
+      component: string;
+      cluster: string;
+      scenario: string;
+      tool: string;
+      /** Format: date-time */
+      startedAt: string;
+      /** Format: date-time */
+      injectedAt?: string;
+      /** Format: date-time */
+      recoveredAt?: string;
+      verdict: components['schemas']['ExperimentVerdict'];
+      observations: {
+        [key: string]: unknown;
+      };
+      links: string[];
+      submittedBy: string;
+      /** Format: date-time */
+      submittedAt: string;
+    };
+    /** @description A fault-experiment record. `submittedBy` is the caller. */
+    EvidenceInput: {
+      component: string;
+      cluster: string;
+      scenario: string;
+      /** @default manual */
+      tool?: string;
+      /** Format: date-time */
+      startedAt: string;
+      /** Format: date-time */
+      injectedAt?: string;
+      /** Format: date-time */
+      recoveredAt?: string;
+      verdict: components['schemas']['ExperimentVerdict'];
+      /** @description What the scenario must record (see the README), at most 100 keys. */
+      observations?: {
+        [key: string]: unknown;
+      };
+      links?: string[];
+    };
+    EvidencePage: {
+      total: number;
+      offset: number;
+      limit: number;
+      items: components['schemas']['ExperimentEvidence'][];
+    };
+    Waiver: {
+      id: string;
+      component: string;
+      checkId: string;
+      cluster: string | null;
+      reason: string;
+      /** Format: date-time */
+      expiresAt: string;
+      state: components['schemas']['WaiverState'];
+      requestedBy: string;
+      /** Format: date-time */
+      requestedAt: string;
+      decidedBy: string | null;
+      /** Format: date-time */
+      decidedAt: string | null;
+      decisionComment: string | null;
+      /** @description Approved and not expired. */
+      active: boolean;
+      /** @description Owner of the component when the waiver was requested. */
+      owner: string | null;
+    };
+    WaiverInput: {
+      component: string;
+      checkId: string;
+      cluster?: string | null;
+      reason: string;
+      /** Format: date-time */
+      expiresAt: string;
+    };
+    WaiverDecisionInput: {
+      comment?: string;
+    };
+    WaiverPage: {
+      total: number;
+      offset: number;
+      limit: number;
+      items: components['schemas']['Waiver'][];
+    };
+    AuditEvent: {
+      id: number;
+      /** Format: date-time */
+      at: string;
+      actor: string;
+      subjectType: components['schemas']['AuditSubjectType'];
+      subjectId: string;
+      component: string;
+      /** @description e.g. requested, approved, rejected, revoked, created, imported. */
+      action: string;
+      /** @description Changed fields, each with its value before and after. */
+      changes: {
+        [key: string]: {
+          from?: unknown;
+          to?: unknown;
+        };
+      };
+    };
+    AuditEventPage: {
+      total: number;
+      offset: number;
+      limit: number;
+      items: components['schemas']['AuditEvent'][];
+    };
+    WaiverDetail: {
+      waiver: components['schemas']['Waiver'];
+      trail: components['schemas']['AuditEvent'][];
+    };
+    CheckDefinition: {
+      id: string;
+      dimension: components['schemas']['Dimension'];
+      severity: components['schemas']['Severity'];
+      /** @description Kinds the check applies to; absent or empty for every kind. */
+      kinds?: components['schemas']['ExtensionKind'][];
+      title: string;
+      remediation?: string;
+      docsUrl?: string;
+    };
+  };
+  responses: {
+    /** @description An error, in Backstage's error body. */
+    ErrorResponse: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+  };
+  parameters: {
+    /** @description Snapshot id; the latest snapshot when absent. */
+    snapshot: number;
+    offset: number;
+    limit: number;
+    /** @description Component id, URL-encoded (`component%3Adefault%2Fcert-manager`, `orphan%3A…`). */
+    componentId: string;
+    waiverId: string;
+    /** @description A calendar quarter, `YYYY-Qn`. */
+    quarter: string;
+    /** @description Client-chosen key (8–200 printable ASCII characters) that makes a retry safe. */
+    idempotencyKey: string;
+  };
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  GetHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The plugin is up. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            status: 'ok';
+          };
+        };
+      };
+    };
+  };
+  ListComponents: {
+    parameters: {
+      query?: {
+        /** @description Snapshot id; the latest snapshot when absent. */
+        snapshot?: components['parameters']['snapshot'];
+        /** @description Owner entity ref, e.g. `group:default/team-storage`. */
+        owner?: string[];
+        kind?: components['schemas']['ExtensionKind'][];
+        cluster?: string[];
+        level?: components['schemas']['ReadinessLevel'][];
+        /** @description Dimensions whose worst result is `fail`. */
+        failingDimension?: components['schemas']['Dimension'][];
+        /** @description Dimensions whose worst result is `warn` or `fail` (heat-map cells filter with it). */
+        warningDimension?: components['schemas']['Dimension'][];
+        checkId?: string;
+        status?: components['schemas']['CheckStatus'];
+        lifecycle?: string[];
+        orphan?: boolean;
+        /** @description Only components with data from a stale cluster (true) or none (false). */
+        stale?: boolean;
+        /** @description Case-insensitive substring of the component id, name or owner. */
+        search?: string;
+        sort?: components['schemas']['ComponentSortField'];
+        order?: components['schemas']['SortOrder'];
+        offset?: components['parameters']['offset'];
+        limit?: components['parameters']['limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of components. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ComponentPage'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+    };
+  };
+  GetComponent: {
+    parameters: {
+      query?: {
+        /** @description Snapshot id; the latest snapshot when absent. */
+        snapshot?: components['parameters']['snapshot'];
+        /** @description Number of history points (newest kept). */
+        historyLimit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description Component id, URL-encoded (`component%3Adefault%2Fcert-manager`, `orphan%3A…`). */
+        componentId: components['parameters']['componentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The component. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ComponentDetail'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+    };
+  };
+  GetTeamSummaries: {
+    parameters: {
+      query?: {
+        /** @description Snapshot id; the latest snapshot when absent. */
+        snapshot?: components['parameters']['snapshot'];
+        owner?: string[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One summary per owner (orphans under owner `null`). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TeamSummaryList'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+    };
+  };
+  GetHeatmap: {
+    parameters: {
+      query?: {
+        /** @description Snapshot id; the latest snapshot when absent. */
+        snapshot?: components['parameters']['snapshot'];
+        owner?: string[];
+        cluster?: string[];
+        orphan?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The heat map. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Heatmap'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+    };
+  };
+  GetHistory: {
+    parameters: {
+      query: {
+        scope: components['schemas']['HistoryScope'];
+        /** @description Component id, owner ref, kind id or dimension id (not for `fleet`). */
+        key?: string;
+        from?: string;
+        to?: string;
+        /** @description Number of points (newest kept). */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The trend. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HistorySeries'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+    };
+  };
+  ListSnapshots: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+        offset?: components['parameters']['offset'];
+        limit?: components['parameters']['limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of snapshots. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SnapshotPage'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+    };
+  };
+  GetSnapshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        snapshotId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The snapshot. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Snapshot'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+    };
+  };
+  DiffSnapshots: {
+    parameters: {
+      query: {
+        from: number;
+        to: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The diff. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SnapshotDiff'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+    };
+  };
+  ListAuditQuarters: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Quarters. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['AuditQuarter'][];
+          };
+        };
+      };
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+    };
+  };
+  GetAuditReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A calendar quarter, `YYYY-Qn`. */
+        quarter: components['parameters']['quarter'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditReport'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+    };
+  };
+  ExportAuditReport: {
+    parameters: {
+      query: {
+        format: components['schemas']['AuditExportFormat'];
+      };
+      header?: never;
+      path: {
+        /** @description A calendar quarter, `YYYY-Qn`. */
+        quarter: components['parameters']['quarter'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The export, with `Content-Disposition: attachment`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+          'application/json': components['schemas']['AuditExport'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+    };
+  };
+  ListAuditTrail: {
+    parameters: {
+      query?: {
+        subjectType?: components['schemas']['AuditSubjectType'];
+        subjectId?: string;
+        component?: string;
+        offset?: components['parameters']['offset'];
+        limit?: components['parameters']['limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of audit events. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEventPage'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+    };
+  };
+  ListEvidence: {
+    parameters: {
+      query?: {
+        component?: string;
+        cluster?: string;
+        scenario?: string;
+        tool?: string;
+        offset?: components['parameters']['offset'];
+        limit?: components['parameters']['limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of evidence. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvidencePage'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+    };
+  };
+  CreateEvidence: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Client-chosen key (8–200 printable ASCII characters) that makes a retry safe. */
+        'Idempotency-Key': components['parameters']['idempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EvidenceInput'];
+      };
+    };
+    responses: {
+      /** @description A replay of an earlier request with the same key; nothing new was stored. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExperimentEvidence'];
+        };
+      };
+      /** @description Stored. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExperimentEvidence'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+      409: components['responses']['ErrorResponse'];
+      413: components['responses']['ErrorResponse'];
+    };
+  };
+  ListWaivers: {
+    parameters: {
+      query?: {
+        component?: string;
+        checkId?: string;
+        state?: components['schemas']['WaiverState'][];
+        owner?: string;
+        /** @description Only approved waivers that have not expired (true), or only the others (false). */
+        active?: boolean;
+        /** @description Only approved waivers expiring within this many days from now. */
+        expiringWithinDays?: number;
+        offset?: components['parameters']['offset'];
+        limit?: components['parameters']['limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of waivers. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WaiverPage'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+    };
+  };
+  RequestWaiver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WaiverInput'];
+      };
+    };
+    responses: {
+      /** @description Requested. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Waiver'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+      409: components['responses']['ErrorResponse'];
+    };
+  };
+  GetWaiver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        waiverId: components['parameters']['waiverId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The waiver. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WaiverDetail'];
+        };
+      };
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+    };
+  };
+  ApproveWaiver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        waiverId: components['parameters']['waiverId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['WaiverDecisionInput'];
+      };
+    };
+    responses: {
+      /** @description Approved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Waiver'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+      409: components['responses']['ErrorResponse'];
+    };
+  };
+  RejectWaiver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        waiverId: components['parameters']['waiverId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WaiverDecisionInput'] &
+          unknown;
+      };
+    };
+    responses: {
+      /** @description Rejected. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Waiver'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+      409: components['responses']['ErrorResponse'];
+    };
+  };
+  RevokeWaiver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        waiverId: components['parameters']['waiverId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['WaiverDecisionInput'];
+      };
+    };
+    responses: {
+      /** @description Revoked. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Waiver'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+      409: components['responses']['ErrorResponse'];
+    };
+  };
+  GetLatestRefresh: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The run, or `null` before the first one. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            run: components['schemas']['RefreshStatus'] | null;
+          };
+        };
+      };
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+    };
+  };
+  TriggerRefresh: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefreshInput'];
+      };
+    };
+    responses: {
+      /** @description Accepted; poll `GET /refresh/{refreshId}`. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RefreshStatus'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+      409: components['responses']['ErrorResponse'];
+    };
+  };
+  GetRefresh: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        refreshId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The run with per-cluster progress. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RefreshStatus'];
+        };
+      };
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+    };
+  };
+  ListClusters: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Clusters. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['ClusterStatus'][];
+          };
+        };
+      };
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+    };
+  };
+  ListChecks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Checks. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['CheckDefinition'][];
+          };
+        };
+      };
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+    };
+  };
+}
+type FlattenedDeepRequired<T> = {
+  [K in keyof T]-?: FlattenedDeepRequired<
+    T[K] extends unknown[] | undefined | null
+      ? Extract<T[K], unknown[]>[number]
+      : T[K]
+  >;
+};
+type ReadonlyArray<T> = [Exclude<T, undefined>] extends [unknown[]]
+  ? Readonly<Exclude<T, undefined>>
+  : Readonly<Exclude<T, undefined>[]>;
+export const extensionKindValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ExtensionKind']
+> = [
+  'crd-controller',
+  'admission-webhook',
+  'admission-policy',
+  'aggregated-api',
+  'scheduler-plugin',
+  'cri-runtime',
+  'cni',
+  'csi',
+  'device-plugin',
+  'dra-driver',
+];
+export const dimensionValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['Dimension']
+> = [
+  'ownership',
+  'failure-boundary',
+  'availability',
+  'certificates',
+  'rbac',
+  'upgrade',
+  'observability',
+  'experiments',
+  'retirement',
+];
+export const checkStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['CheckStatus']
+> = ['pass', 'warn', 'fail', 'not-applicable', 'unknown'];
+export const severityValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['Severity']
+> = ['critical', 'high', 'medium', 'low', 'info'];
+export const readinessLevelValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ReadinessLevel']
+> = [0, 1, 2, 3];
+export const waiverStateValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['WaiverState']
+> = ['requested', 'approved', 'rejected', 'revoked'];
+export const experimentVerdictValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ExperimentVerdict']
+> = ['pass', 'fail'];
+export const componentSortFieldValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ComponentSortField']
+> = ['name', 'kind', 'owner', 'level', 'score', 'fails', 'warns', 'lifecycle'];
+export const sortOrderValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['SortOrder']
+> = ['asc', 'desc'];
+export const historyScopeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['HistoryScope']
+> = ['fleet', 'component', 'team', 'kind', 'dimension'];
+export const auditExportFormatValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['AuditExportFormat']
+> = ['csv', 'json'];
+export const auditSubjectTypeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['AuditSubjectType']
+> = ['waiver', 'evidence'];
+export const evidenceStateValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['EvidenceState']
+> = ['fresh', 'stale', 'missing', 'not-required'];
+export const runTriggerValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['RunTrigger']
+> = ['schedule', 'manual', 'startup'];
+export const refreshScopeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['RefreshScope']
+> = ['all', 'cluster', 'component'];
+export const refreshStateValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['RefreshState']
+> = ['queued', 'running', 'succeeded', 'failed'];
+export const refreshPhaseValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['RefreshPhase']
+> = ['queued', 'collecting', 'assembling', 'done'];
+export const clusterRunStateValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ClusterRunState']
+> = ['pending', 'running', 'succeeded', 'failed', 'skipped'];
+export const clusterSourceValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ClusterSource']
+> = ['live', 'dump'];
+export const resourceReadStateValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ResourceReadState']
+> = ['ok', 'forbidden', 'not-served', 'failed'];
+export const rbacFindingCheckValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['RbacFindingCheck']
+> = [
+  'rbac.cluster-admin',
+  'rbac.wildcards',
+  'rbac.secrets',
+  'rbac.escalation',
+  'rbac.webhook-write',
+  'rbac.pod-exec',
+];
