@@ -329,7 +329,7 @@ async function measure(engine: 'sqlite' | 'postgres', knex: Knex) {
   for (let day = 0; day < DAYS; day++) {
     const input = snapshotOf(day);
     const start = Date.now();
-    const written = await stores.snapshots.writeSnapshot(input);
+    const written = await stores.snapshotWriter.writeSnapshot(input);
     writeTimes.push(Date.now() - start);
     if (day === 0) {
       firstWrite = writeTimes[0];

@@ -139,7 +139,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
           permissions: deps.permissions,
           catalog: deps.catalog,
           auth: deps.auth,
-          knownComponentIds: () => stores.snapshots.catalogComponentIds(),
+          knownComponentIds: () => stores.components.catalogComponentIds(),
         });
         const clusters = () =>
           sources.map(s => ({ name: s.name, type: s.type }));

@@ -21,7 +21,7 @@ import {
   StandInCluster,
   standInClusterFromDump,
   startStandInApiServer,
-} from '../collect/testing/standInApiServer';
+} from '../testUtils/standInApiServer';
 import type { KubeObject } from '../collect/types';
 import { startScorecardBackend } from './__testUtils__/inProcessBackend';
 

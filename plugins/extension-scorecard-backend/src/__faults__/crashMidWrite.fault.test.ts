@@ -11,9 +11,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import knexFactory, { Knex } from 'knex';
-import { SnapshotStore } from '../store/SnapshotStore';
-import { FULL_VISIBILITY } from '../store';
+import {
+  connectRawDatabase,
+  type RawDatabase,
+  type RawDatabaseConfig,
+} from '../store/__testUtils__/rawDatabase';
+import { createScorecardStores, FULL_VISIBILITY } from '../store';
 import {
   digestLatestSnapshot,
   verifyCompleteSnapshots,
@@ -33,21 +36,21 @@ const COMPONENTS = 400;
 
 interface Engine {
   /** knex config the child gets (JSON). */
-  config: Knex.Config;
-  connect(): Knex;
+  config: RawDatabaseConfig;
+  connect(): RawDatabase;
   drop(): Promise<void>;
 }
 
 async function sqliteEngine(): Promise<Engine> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scorecard-crash-'));
-  const config: Knex.Config = {
+  const config: RawDatabaseConfig = {
     client: 'better-sqlite3',
     connection: { filename: path.join(dir, 'scorecard.sqlite') },
     useNullAsDefault: true,
   };
   return {
     config,
-    connect: () => knexFactory(config),
+    connect: () => connectRawDatabase(config),
     async drop() {
       fs.rmSync(dir, { recursive: true, force: true });
     },
@@ -174,13 +177,13 @@ function crashSuite(name: string, createEngine: () => Promise<Engine>) {
         writerEnv(target, { CRASH_GENERATION: 4, CRASH_REPEAT: 3 }),
       );
       const reader = target.connect();
-      const store = new SnapshotStore(reader);
+      const stores = createScorecardStores(reader);
       let polling = true;
       const seen = new Set<number>();
       const poll = (async () => {
         while (polling) {
-          const latest = await store.latestSnapshot();
-          const page = await store.listComponents(
+          const latest = await stores.snapshots.latestSnapshot();
+          const page = await stores.components.listComponents(
             latest!,
             {},
             { sort: 'name', order: 'asc', offset: 0, limit: 1 },

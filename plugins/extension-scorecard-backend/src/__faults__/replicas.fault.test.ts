@@ -8,13 +8,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import knexFactory, { Knex } from 'knex';
+import {
+  connectRawDatabase,
+  type RawDatabase,
+} from '../store/__testUtils__/rawDatabase';
 import { stringify } from 'yaml';
 import {
   StandInApiServer,
   standInClusterFromDump,
   startStandInApiServer,
-} from '../collect/testing/standInApiServer';
+} from '../testUtils/standInApiServer';
 import { RunningChild, startChild } from './__testUtils__/childProcess';
 import {
   describeOnPostgres,
@@ -43,7 +46,10 @@ describeOnPostgres('two replicas on one PostgreSQL', () => {
   afterAll(async () => {
     await Promise.all(replicas.map(r => r.kill()));
     await Promise.all(servers.map(s => s.close()));
-    const admin = knexFactory({ client: 'pg', connection: POSTGRES_URL! });
+    const admin = connectRawDatabase({
+      client: 'pg',
+      connection: POSTGRES_URL!,
+    });
     try {
       await admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [database]);
     } finally {
@@ -128,7 +134,7 @@ describeOnPostgres('two replicas on one PostgreSQL', () => {
     }
     const observedUntil = Date.now();
 
-    const knex: Knex = knexFactory({
+    const knex: RawDatabase = connectRawDatabase({
       client: 'pg',
       connection: postgresDatabaseUrl(database),
     });

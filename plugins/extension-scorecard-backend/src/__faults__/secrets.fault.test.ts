@@ -13,11 +13,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import type { Knex } from 'knex';
+import type { RawDatabase } from '../store/__testUtils__/rawDatabase';
 import {
   createStandInHandler,
   standInClusterFromDump,
-} from '../collect/testing/standInApiServer';
+} from '../testUtils/standInApiServer';
 import { apiOperations } from './__testUtils__/apiOperations';
 import { startScorecardBackend } from './__testUtils__/inProcessBackend';
 import { tableNames } from '../store/__testUtils__/databases';
@@ -106,7 +106,7 @@ async function startEchoingApiServer(expectedToken: string) {
 }
 
 /** Every text of every row of the plugin's database (gzip columns unpacked). */
-async function databaseText(knex: Knex): Promise<string> {
+async function databaseText(knex: RawDatabase): Promise<string> {
   const parts: string[] = [];
   for (const table of await tableNames(knex)) {
     for (const row of await knex(table).select()) {

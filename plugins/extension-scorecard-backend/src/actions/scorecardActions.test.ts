@@ -25,7 +25,7 @@ describe.each(databases.ids)('scorecard actions on %p', databaseId => {
     const api = await createTestApi(database.get(), {
       now: () => new Date('2025-05-02T00:00:00.000Z'),
     });
-    await api.stores.snapshots.writeSnapshot(
+    await api.stores.snapshotWriter.writeSnapshot(
       snapshotOf('2025-05-01T10:00:00.000Z', [
         component(
           scorecard('component:default/alpha', {

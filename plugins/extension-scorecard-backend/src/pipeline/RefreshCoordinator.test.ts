@@ -1,7 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConflictError } from '@backstage/errors';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
-import type { Knex } from 'knex';
+import type { RawDatabase } from '../store/__testUtils__/rawDatabase';
 import path from 'node:path';
 import { readChecksConfig } from '../checks';
 import { ConfigReader } from '@backstage/config';
@@ -29,7 +29,7 @@ const LIST = { sort: 'name', order: 'asc', offset: 0, limit: 500 } as const;
 
 describe.each(databases.ids)('collection runs on %p', databaseId => {
   const database = useMigratedDatabase(databases, databaseId);
-  let knex: Knex;
+  let knex: RawDatabase;
   let stores: ScorecardStores;
   let sources: ClusterSource[];
   let snapshots: WrittenSnapshot[];
@@ -107,7 +107,7 @@ describe.each(databases.ids)('collection runs on %p', databaseId => {
       refreshId: started.id,
       staleClusters: [],
     });
-    const page = await stores.snapshots.listComponents(
+    const page = await stores.components.listComponents(
       snapshot,
       {},
       LIST,
@@ -116,7 +116,7 @@ describe.each(databases.ids)('collection runs on %p', databaseId => {
     expect(page.total).toBeGreaterThanOrEqual(14);
     expect(page.items.some(c => c.orphan)).toBe(true);
     const linked = page.items.find(c => !c.orphan)!;
-    const stored = await stores.snapshots.getComponent(
+    const stored = await stores.components.getComponent(
       snapshot,
       linked.componentId,
       FULL_VISIBILITY,
@@ -190,7 +190,7 @@ describe.each(databases.ids)('collection runs on %p', databaseId => {
     });
     const snapshot = (await stores.snapshots.latestSnapshot())!;
     expect(snapshot.staleClusters).toEqual(['staging-us']);
-    const stale = await stores.snapshots.listComponents(
+    const stale = await stores.components.listComponents(
       snapshot,
       { stale: true },
       LIST,

@@ -13,7 +13,8 @@ import type {
   ObjectRef,
   RunTrigger,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { evaluateInventory, type ChecksConfig } from '../checks';
+import type { ChecksConfig } from '../checks';
+import { evaluateInventory } from './evaluate';
 import { evidenceFromChaosObjects } from '../checks/chaosEvidence';
 import { readCatalogEntities } from '../collect/catalog';
 import type { ClusterCollection } from '../collect/types';
@@ -23,14 +24,15 @@ import type {
   ExtensionComponent,
   Inventory,
 } from '../inventory/model';
-import type { NewSnapshot, ScorecardStores } from '../store';
-import { canonicalJson, sha256 } from '../store/encoding';
-import type { RetentionPolicy } from '../store/retention';
 import type {
+  NewSnapshot,
+  RetentionPolicy,
+  ScorecardStores,
   SnapshotComponentInput,
   SnapshotWriteResult,
   StoredInstance,
-} from '../store/types';
+} from '../store';
+import { canonicalJson, sha256 } from '../store/encoding';
 
 /** Object lists of an instance that are not kept with a snapshot: they churn without meaning a change. */
 const VOLATILE_OBJECTS = new Set(['nodes', 'pendingPods', 'endpointSlices']);
@@ -152,7 +154,7 @@ async function previousResults(
 ): Promise<Map<string, readonly CheckResult[]>> {
   const latest = await stores.snapshots.latestSnapshot();
   if (!latest) return new Map();
-  const cards = await stores.snapshots.loadScorecards(latest, {
+  const cards = await stores.components.loadScorecards(latest, {
     entityRefs: null,
     orphans: true,
   });
@@ -186,7 +188,7 @@ export async function assembleSnapshot(
     previous: await previousResults(stores),
     config: deps.checksConfig,
   });
-  const written = await stores.snapshots.writeSnapshot(
+  const written = await stores.snapshotWriter.writeSnapshot(
     snapshotInput(inventory, scorecards, { takenAt, ...run }),
   );
   const stale = collections.filter(c => c.stale || c.error).map(c => c.cluster);
@@ -201,7 +203,7 @@ export async function assembleSnapshot(
       imported ? `; ${imported} chaos results imported as evidence` : ''
     })`,
   );
-  const retention = await stores.snapshots.applyRetention(
+  const retention = await stores.retention.applyRetention(
     deps.retention,
     run.now,
   );

@@ -4,7 +4,7 @@
  */
 import { LoggerService } from '@backstage/backend-plugin-api';
 import type { ClusterCollection, ClusterSource } from '../collect/types';
-import type { ClusterCollectionStore } from '../store/ClusterCollectionStore';
+import type { ClusterCollectionStore } from '../store';
 
 /** What one cluster's collection produced. */
 export interface ClusterCollectionOutcome {

@@ -1,6 +1,6 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
-import type { Knex } from 'knex';
+import type { RawDatabase } from '../store/__testUtils__/rawDatabase';
 import { createScorecardStores, type ScorecardStores } from '../store';
 import {
   scorecardTestDatabases,
@@ -151,7 +151,7 @@ const databases = scorecardTestDatabases();
 
 describe.each(databases.ids)('ScorecardNotifier on %p', databaseId => {
   const database = useMigratedDatabase(databases, databaseId);
-  let knex: Knex;
+  let knex: RawDatabase;
   let stores: ScorecardStores;
 
   beforeEach(() => {

@@ -11,7 +11,7 @@ import {
 } from '@backstage/backend-plugin-api';
 import { Config } from '@backstage/config';
 import type { ClusterSource } from '../collect/types';
-import type { ClusterCollectionStore } from '../store/ClusterCollectionStore';
+import type { ClusterCollectionStore } from '../store';
 import { collectCluster } from './collectCluster';
 import type { RefreshCoordinator } from './RefreshCoordinator';
 

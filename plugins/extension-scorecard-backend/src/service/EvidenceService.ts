@@ -14,7 +14,6 @@ import {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { spec } from '../schema/openapi.generated';
 import type { ScorecardStores } from '../store';
-import { toComponentSummary } from '../store/componentStates';
 import { actorOf, type ScorecardAccess } from './access';
 import { checkHttpLinks, parseDateTime, trimmedText } from './inputRules';
 import { PAGE_DEFAULT, type ScorecardService } from './ScorecardService';
@@ -60,8 +59,7 @@ export class EvidenceService {
     );
     decision.require();
     const visibility = await access.visibility(credentials);
-    const row = await reads.latestComponentRow(input.component, visibility);
-    const component = toComponentSummary(row);
+    const component = await reads.latestComponent(input.component, visibility);
     decision.require(await access.componentResource(component));
     const { clusters } = component;
     if (!clusters.includes(input.cluster)) {
@@ -71,11 +69,11 @@ export class EvidenceService {
         }' (it runs in: ${clusters.join(', ') || 'no cluster'})`,
       );
     }
-    const scenarios = this.options.scenariosOf(row.kind);
+    const scenarios = this.options.scenariosOf(component.kind);
     if (!scenarios.includes(input.scenario)) {
       throw new InputError(
         `Scenario '${input.scenario}' is not a fault experiment of kind ${
-          row.kind
+          component.kind
         } (known: ${scenarios.join(', ') || 'none'})`,
       );
     }

@@ -58,9 +58,11 @@ export class RefreshService {
         throw new InputError('scope component needs a componentId');
       }
       const visibility = await access.visibility(credentials);
-      const row = await reads.latestComponentRow(input.componentId, visibility);
-      const of: string[] = JSON.parse(row.clusters);
-      clusters = configured.filter(c => of.includes(c));
+      const component = await reads.latestComponent(
+        input.componentId,
+        visibility,
+      );
+      clusters = configured.filter(c => component.clusters.includes(c));
       target = input.componentId;
     } else if (input.cluster || input.componentId) {
       throw new InputError('scope all takes neither cluster nor componentId');

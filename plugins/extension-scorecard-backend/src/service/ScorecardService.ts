@@ -3,6 +3,7 @@
  * clusters and checks. Every call checks the read permission and narrows the
  * answer to the components the caller may see. Used by the router and the actions.
  */
+import type { ClusterSource as ClusterSourceType } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { InputError, NotFoundError } from '@backstage/errors';
 import {
@@ -20,15 +21,13 @@ import {
   type HeatmapQuery,
   type HistoryQuery,
   type HistorySeries,
+  type ComponentSummary,
   type Page,
   type Snapshot,
   type SnapshotDiff,
   type TeamSummaryList,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ComponentVisibility, ScorecardStores } from '../store';
-import type { ComponentStateRow } from '../store/componentStates';
-import { diffSnapshots } from '../store/diff';
-import { componentHistory, seriesHistory } from '../store/history';
 import type { ScorecardAccess } from './access';
 import { parseDateTime } from './inputRules';
 import { SnapshotQueryCache } from './SnapshotQueryCache';
@@ -50,7 +49,7 @@ export interface ScorecardServiceOptions {
   /** The check catalogue as configured. */
   checks: () => CheckDefinition[];
   /** The configured clusters. */
-  clusters: () => ReadonlyArray<{ name: string; type: 'live' | 'dump' }>;
+  clusters: () => ReadonlyArray<{ name: string; type: ClusterSourceType }>;
   now?: () => Date;
   /** Summary answers kept per snapshot (default: a cache of 500 answers). */
   summaryCache?: SnapshotQueryCache;
@@ -100,21 +99,21 @@ export class ScorecardService {
   }
 
   /** A component of the latest snapshot the caller may see; NotFoundError otherwise. */
-  async latestComponentRow(
+  async latestComponent(
     componentId: string,
     visibility: ComponentVisibility,
-  ): Promise<ComponentStateRow> {
-    const row = await this.stores.snapshots.componentRow(
+  ): Promise<ComponentSummary> {
+    const component = await this.stores.components.componentSummary(
       await this.snapshot(),
       componentId,
       visibility,
     );
-    if (!row) {
+    if (!component) {
       throw new NotFoundError(
         `No component ${componentId} in the latest snapshot that you may see`,
       );
     }
-    return row;
+    return component;
   }
 
   async listComponents(
@@ -130,7 +129,7 @@ export class ScorecardService {
       offset: offset ?? 0,
       limit: limit ?? PAGE_DEFAULT,
     };
-    const result = await this.stores.snapshots.listComponents(
+    const result = await this.stores.components.listComponents(
       snapshot,
       filter,
       page,
@@ -152,7 +151,7 @@ export class ScorecardService {
   ): Promise<ComponentDetail> {
     const visibility = await this.readerVisibility(credentials);
     const snapshot = await this.snapshot(options.snapshot);
-    const stored = await this.stores.snapshots.getComponent(
+    const stored = await this.stores.components.getComponent(
       snapshot,
       componentId,
       visibility,
@@ -167,8 +166,7 @@ export class ScorecardService {
     const [evidence, waivers, history] = await Promise.all([
       this.stores.evidence.forComponent(componentId),
       this.stores.waivers.forComponent(componentId, now),
-      componentHistory(
-        this.stores.knex,
+      this.stores.history.componentHistory(
         componentId,
         { limit: options.historyLimit ?? 90 },
         visibility,
@@ -202,7 +200,7 @@ export class ScorecardService {
       'teams',
       snapshot.id,
       { filter, visibility },
-      () => this.stores.snapshots.teamSummaries(snapshot, filter, visibility),
+      () => this.stores.dashboard.teamSummaries(snapshot, filter, visibility),
     );
     return { snapshot: { id: snapshot.id, takenAt: snapshot.takenAt }, items };
   }
@@ -222,7 +220,7 @@ export class ScorecardService {
       'heatmap',
       snapshot.id,
       { filter, visibility },
-      () => this.stores.snapshots.heatmap(snapshot, filter, visibility),
+      () => this.stores.dashboard.heatmap(snapshot, filter, visibility),
     );
     return { snapshot: { id: snapshot.id, takenAt: snapshot.takenAt }, ...map };
   }
@@ -241,8 +239,7 @@ export class ScorecardService {
       return {
         scope: 'fleet',
         key: null,
-        points: await seriesHistory(
-          this.stores.knex,
+        points: await this.stores.history.seriesHistory(
           { scope: 'fleet', key: null },
           range,
           visibility,
@@ -266,9 +263,12 @@ export class ScorecardService {
     }
     const points =
       query.scope === 'component'
-        ? await componentHistory(this.stores.knex, query.key, range, visibility)
-        : await seriesHistory(
-            this.stores.knex,
+        ? await this.stores.history.componentHistory(
+            query.key,
+            range,
+            visibility,
+          )
+        : await this.stores.history.seriesHistory(
             { scope: query.scope, key: query.key },
             range,
             visibility,
@@ -315,9 +315,7 @@ export class ScorecardService {
       this.snapshot(fromId),
       this.snapshot(toId),
     ]);
-    return diffSnapshots(
-      this.stores.knex,
-      this.stores.snapshots,
+    return this.stores.diffs.diffSnapshots(
       { id: from.id, takenAt: from.takenAt },
       { id: to.id, takenAt: to.takenAt },
       visibility,

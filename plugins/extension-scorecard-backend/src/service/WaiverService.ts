@@ -22,10 +22,9 @@ import {
   FULL_VISIBILITY,
   isComponentVisible,
   type ScorecardStores,
+  type WaiverDecision,
 } from '../store';
 import type { ScorecardComponentResource } from './permissions/componentResource';
-import { toComponentSummary } from '../store/componentStates';
-import type { WaiverDecision } from '../store/WaiverStore';
 import { actorOf, isUser, normalizeRef, type ScorecardAccess } from './access';
 import { spec } from '../schema/openapi.generated';
 import { parseDateTime, trimmedText } from './inputRules';
@@ -63,7 +62,7 @@ export class WaiverService {
     decision.require();
     const visibility = await access.visibility(credentials);
     const snapshot = await reads.snapshot();
-    const stored = await stores.snapshots.getComponent(
+    const stored = await stores.components.getComponent(
       snapshot,
       input.component,
       visibility,
@@ -205,20 +204,18 @@ export class WaiverService {
     waiver: WaiverRecord,
   ): Promise<ScorecardComponentResource> {
     const { access, stores, reads } = this.options;
-    const row = await stores.snapshots.componentRow(
+    const component = await stores.components.componentSummary(
       await reads.snapshot(),
       waiver.component,
       FULL_VISIBILITY,
     );
     return access.componentResource(
-      row
-        ? toComponentSummary(row)
-        : {
-            componentId: waiver.component,
-            kind: 'unknown',
-            owner: waiver.owner,
-            clusters: [],
-          },
+      component ?? {
+        componentId: waiver.component,
+        kind: 'unknown',
+        owner: waiver.owner,
+        clusters: [],
+      },
     );
   }
 

@@ -6,7 +6,7 @@
  * 4xx with a message, never 5xx, and writes nothing (row counts of every table
  * compared before and after).
  */
-import type { Knex } from 'knex';
+import type { RawDatabase } from '../store/__testUtils__/rawDatabase';
 import request from 'supertest';
 import { apiOperations } from '../__faults__/__testUtils__/apiOperations';
 import {
@@ -69,7 +69,7 @@ function nested(levels: number): object {
 
 describe.each(databases.ids)('input hardening of the API on %p', databaseId => {
   const database = useMigratedDatabase(databases, databaseId);
-  let knex: Knex;
+  let knex: RawDatabase;
   let api: Awaited<ReturnType<typeof createTestApi>>;
   let app: Parameters<typeof request>[0];
   let waiverId: string;
@@ -80,7 +80,7 @@ describe.each(databases.ids)('input hardening of the API on %p', databaseId => {
     api = await createTestApi(knex, { now: () => NOW });
     app = api.app;
     snapshotId = (
-      await api.stores.snapshots.writeSnapshot(
+      await api.stores.snapshotWriter.writeSnapshot(
         snapshotOf('2028-01-31T10:00:00.000Z', [
           component(
             scorecard(ALPHA, {

@@ -10,7 +10,7 @@
  *   with a 4xx and a message, or stored: then exactly what was sent is read back.
  */
 import fc from 'fast-check';
-import type { Knex } from 'knex';
+import type { RawDatabase } from '../store/__testUtils__/rawDatabase';
 import request from 'supertest';
 import {
   hostileString,
@@ -167,7 +167,7 @@ function corrupted(
 
 /** Sends; the answer must be 4xx with a message and nothing may change. */
 async function expectRefused(
-  knex: Knex,
+  knex: RawDatabase,
   send: () => request.Test,
   why: string,
 ) {
@@ -212,7 +212,7 @@ describe.each(databases.ids)(
     const database = useMigratedDatabase(databases, databaseId);
     // fewer runs on PostgreSQL: the same code, a slower round trip
     const numRuns = databaseId === 'SQLITE_3' ? 60 : 20;
-    let knex: Knex;
+    let knex: RawDatabase;
     let app: Parameters<typeof request>[0];
     let waiverId: string;
 
@@ -220,7 +220,7 @@ describe.each(databases.ids)(
       knex = database.get();
       const api = await createTestApi(knex, { now: () => NOW });
       app = api.app;
-      await api.stores.snapshots.writeSnapshot(
+      await api.stores.snapshotWriter.writeSnapshot(
         snapshotOf('2025-05-01T10:00:00.000Z', [
           component(
             scorecard(ALPHA, {

@@ -1,6 +1,6 @@
 /* eslint jest/expect-expect: ["warn", { "assertFunctionNames": ["expect", "expectRefused"] }] */
 import express from 'express';
-import type { Knex } from 'knex';
+import type { RawDatabase } from '../store/__testUtils__/rawDatabase';
 import request from 'supertest';
 import {
   scorecardTestDatabases,
@@ -78,12 +78,12 @@ const gamma = component(
   scorecard('component:default/gamma', { level: 3, score: 90 }),
 );
 
-async function seed(knex: Knex) {
+async function seed(knex: RawDatabase) {
   const api = await createTestApi(knex, { now: () => NOW });
-  await api.stores.snapshots.writeSnapshot(
+  await api.stores.snapshotWriter.writeSnapshot(
     snapshotOf('2025-03-31T12:00:00.000Z', [alpha(1), beta, orphan]),
   );
-  await api.stores.snapshots.writeSnapshot(
+  await api.stores.snapshotWriter.writeSnapshot(
     snapshotOf(
       '2025-05-01T10:00:00.000Z',
       [alpha(2), beta, orphan, gamma],
@@ -108,7 +108,7 @@ async function seed(knex: Knex) {
   return api;
 }
 
-async function rowCounts(knex: Knex) {
+async function rowCounts(knex: RawDatabase) {
   const counts: Record<string, number> = {};
   for (const table of ['evidence', 'waivers', 'audit_events', 'refresh_runs']) {
     const [{ n }] = await knex(table).count({ n: '*' });
@@ -143,7 +143,7 @@ const WAIVER = {
 
 describe.each(databases.ids)('router on %p', databaseId => {
   const database = useMigratedDatabase(databases, databaseId);
-  let knex: Knex;
+  let knex: RawDatabase;
   let app: express.Express;
   let runner: FakeRefreshRunner;
 

@@ -9,6 +9,7 @@
  */
 import {
   DIMENSIONS,
+  LEVELS,
   type HistoryPoint,
   type HistoryScope,
   type LevelCounts,
@@ -78,7 +79,7 @@ export function addToTally(
 export function mergeTally(into: Tally, from: Tally): void {
   into.components += from.components;
   into.scoreSum += from.scoreSum;
-  for (const level of [0, 1, 2, 3] as const) {
+  for (const level of LEVELS) {
     into.levels[level] += from.levels[level];
   }
   for (const key of Object.keys(from.counts) as Array<keyof StatusCounts>) {

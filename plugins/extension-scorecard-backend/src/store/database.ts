@@ -1,3 +1,4 @@
+import type { SortOrder } from '@extension-scorecard/plugin-extension-scorecard-common';
 import {
   DatabaseService,
   resolvePackagePath,
@@ -65,7 +66,7 @@ export async function readPage<T>(
   options: {
     offset: number;
     limit: number;
-    orderBy: Array<{ column: string; order: 'asc' | 'desc' }>;
+    orderBy: Array<{ column: string; order: SortOrder }>;
   },
   map: (row: any) => T,
 ): Promise<{ total: number; offset: number; limit: number; items: T[] }> {

@@ -18,7 +18,9 @@ import type {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { Knex } from 'knex';
 import { compressJson, decompressJson, sha256 } from './encoding';
-import type { StoredInstance } from './types';
+import type { EvaluationBody, StoredInstance } from './types';
+
+export type { EvaluationBody };
 
 const CHUNK = 400;
 
@@ -30,12 +32,6 @@ const TEMPLATE_KEYS = [
   'remediation',
   'docsUrl',
 ] as const;
-
-/** An evaluation as callers see it. */
-export interface EvaluationBody {
-  scorecard: ComponentScorecard;
-  instances: StoredInstance[];
-}
 
 /** The stored body: results and hard gates as check_results ids. */
 interface StoredEvaluation {

@@ -1,40 +1,43 @@
 import { DatabaseService } from '@backstage/backend-plugin-api';
 import type { Knex } from 'knex';
-import { AuditTrailStore } from './AuditTrailStore';
-import { ClusterCollectionStore } from './ClusterCollectionStore';
 import { connectScorecardDatabase } from './database';
-import { EvidenceStore } from './EvidenceStore';
-import { NotificationLogStore } from './NotificationLogStore';
-import { RefreshRunStore } from './RefreshRunStore';
-import { SnapshotStore } from './SnapshotStore';
-import { WaiverStore } from './WaiverStore';
+import { DatabaseAuditTrailStore } from './DatabaseAuditTrailStore';
+import { DatabaseClusterCollectionStore } from './DatabaseClusterCollectionStore';
+import { DatabaseComponentStore } from './DatabaseComponentStore';
+import { DatabaseDashboardStore } from './DatabaseDashboardStore';
+import { DatabaseEvidenceStore } from './DatabaseEvidenceStore';
+import { DatabaseHistoryStore } from './DatabaseHistoryStore';
+import { DatabaseNotificationLogStore } from './DatabaseNotificationLogStore';
+import { DatabaseRefreshRunStore } from './DatabaseRefreshRunStore';
+import { DatabaseRetentionStore } from './DatabaseRetentionStore';
+import { DatabaseSnapshotDiffStore } from './DatabaseSnapshotDiffStore';
+import { DatabaseSnapshotReader } from './DatabaseSnapshotReader';
+import { DatabaseSnapshotWriter } from './DatabaseSnapshotWriter';
+import { DatabaseWaiverStore } from './DatabaseWaiverStore';
+import type { ScorecardStores } from './interfaces';
 
-/** Every store of the plugin, over one database. */
-export interface ScorecardStores {
-  knex: Knex;
-  snapshots: SnapshotStore;
-  evidence: EvidenceStore;
-  waivers: WaiverStore;
-  auditTrail: AuditTrailStore;
-  clusters: ClusterCollectionStore;
-  runs: RefreshRunStore;
-  notificationLog: NotificationLogStore;
-}
-
-/** Builds the stores over an already migrated connection. */
+/**
+ * Builds the stores over an already migrated connection: the knex implementations
+ * behind the interfaces of ./interfaces.
+ */
 export function createScorecardStores(
   knex: Knex,
   options: { now?: () => Date } = {},
 ): ScorecardStores {
   return {
-    knex,
-    snapshots: new SnapshotStore(knex, options.now),
-    evidence: new EvidenceStore(knex),
-    waivers: new WaiverStore(knex),
-    auditTrail: new AuditTrailStore(knex),
-    clusters: new ClusterCollectionStore(knex),
-    runs: new RefreshRunStore(knex),
-    notificationLog: new NotificationLogStore(knex),
+    snapshotWriter: new DatabaseSnapshotWriter(knex),
+    snapshots: new DatabaseSnapshotReader(knex, options.now),
+    components: new DatabaseComponentStore(knex),
+    dashboard: new DatabaseDashboardStore(knex),
+    history: new DatabaseHistoryStore(knex),
+    diffs: new DatabaseSnapshotDiffStore(knex),
+    retention: new DatabaseRetentionStore(knex),
+    evidence: new DatabaseEvidenceStore(knex),
+    waivers: new DatabaseWaiverStore(knex),
+    auditTrail: new DatabaseAuditTrailStore(knex),
+    clusters: new DatabaseClusterCollectionStore(knex),
+    runs: new DatabaseRefreshRunStore(knex),
+    notificationLog: new DatabaseNotificationLogStore(knex),
   };
 }
 
@@ -46,8 +49,39 @@ export async function openScorecardStores(
 }
 
 export type {
-  ComponentVisibility,
+  AuditTrailStore,
+  ClusterCollectionStore,
   ComponentFilter,
+  ComponentListOptions,
+  ComponentStore,
+  ComponentVisibility,
+  DashboardStore,
+  EvaluationBody,
+  EvidenceStore,
+  HistoryRange,
+  HistoryStore,
+  HistorySubject,
+  NewAuditEvent,
+  NewEvidence,
+  NewRefreshRun,
   NewSnapshot,
-} from './types';
+  NewWaiver,
+  NotificationLogStore,
+  RefreshRunStore,
+  RetentionPolicy,
+  RetentionResult,
+  RetentionStore,
+  ScorecardStores,
+  SnapshotClusterInput,
+  SnapshotComponentInput,
+  SnapshotDiffStore,
+  SnapshotReader,
+  SnapshotWriteResult,
+  SnapshotWriter,
+  StoredComponent,
+  StoredInstance,
+  WaiverDecision,
+  WaiverStore,
+  WrittenLevelChange,
+} from './interfaces';
 export { FULL_VISIBILITY, isComponentVisible } from './types';

@@ -3,6 +3,10 @@
  * store's own inputs and the query options the service passes down.
  */
 import type {
+  ClusterSource as ClusterSourceType,
+  SortOrder,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import type {
   ComponentInstanceSummary,
   ComponentQuery,
   ComponentScorecard,
@@ -18,6 +22,12 @@ export type StoredInstance = Omit<
   'stale' | 'collectedAt'
 >;
 
+/** An evaluation as callers see it: a component's scorecard and instances. */
+export interface EvaluationBody {
+  scorecard: ComponentScorecard;
+  instances: StoredInstance[];
+}
+
 /** One evaluated component handed to the store for a new snapshot. */
 export interface SnapshotComponentInput {
   scorecard: ComponentScorecard;
@@ -29,7 +39,7 @@ export interface SnapshotComponentInput {
 /** A cluster a snapshot was assembled from. */
 export interface SnapshotClusterInput {
   name: string;
-  source: 'live' | 'dump';
+  source: ClusterSourceType;
   /** When its data was read. */
   collectedAt: string;
   /** Set when this run failed for the cluster and its last good data was used. */
@@ -93,7 +103,7 @@ export type ComponentFilter = Omit<
 /** Sorting and paging of the component list. */
 export interface ComponentListOptions {
   sort: ComponentSortField;
-  order: 'asc' | 'desc';
+  order: SortOrder;
   offset: number;
   limit: number;
 }

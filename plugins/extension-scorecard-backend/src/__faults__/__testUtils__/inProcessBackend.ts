@@ -20,7 +20,7 @@ import {
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import type { RefreshStatus } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { JsonObject, JsonValue } from '@backstage/types';
-import knexFactory from 'knex';
+import { connectRawDatabase } from '../../store/__testUtils__/rawDatabase';
 import request from 'supertest';
 import { extensionScorecardPlugin } from '../../plugin';
 import { demoEntities } from './demoEntities';
@@ -100,7 +100,7 @@ export async function startScorecardBackend(options: {
 }) {
   const logger = new CapturingLogger();
   // one connection: an in-memory SQLite database exists once per connection
-  const knex = knexFactory({
+  const knex = connectRawDatabase({
     client: 'better-sqlite3',
     connection: ':memory:',
     useNullAsDefault: true,

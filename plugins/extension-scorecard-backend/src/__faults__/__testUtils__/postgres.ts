@@ -6,7 +6,10 @@
  * is set without a server (CI must never skip them silently).
  */
 import { randomBytes } from 'node:crypto';
-import knexFactory, { Knex } from 'knex';
+import {
+  connectRawDatabase,
+  type RawDatabase,
+} from '../../store/__testUtils__/rawDatabase';
 
 /** The admin connection string of the test server, when one is configured. */
 export const POSTGRES_URL =
@@ -44,7 +47,7 @@ export async function createScratchDatabase(prefix: string): Promise<{
   drop(): Promise<void>;
 }> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = knexFactory({ client: 'pg', connection: POSTGRES_URL! });
+  const admin = connectRawDatabase({ client: 'pg', connection: POSTGRES_URL! });
   try {
     await admin.raw(`CREATE DATABASE ??`, [name]);
   } finally {
@@ -54,7 +57,10 @@ export async function createScratchDatabase(prefix: string): Promise<{
     name,
     url: postgresDatabaseUrl(name),
     async drop() {
-      const cleanup = knexFactory({ client: 'pg', connection: POSTGRES_URL! });
+      const cleanup = connectRawDatabase({
+        client: 'pg',
+        connection: POSTGRES_URL!,
+      });
       try {
         await cleanup.raw(`DROP DATABASE IF EXISTS ?? WITH (FORCE)`, [name]);
       } finally {
@@ -65,8 +71,8 @@ export async function createScratchDatabase(prefix: string): Promise<{
 }
 
 /** A knex connection to one scratch database. */
-export function connectPostgres(url: string): Knex {
-  return knexFactory({
+export function connectPostgres(url: string): RawDatabase {
+  return connectRawDatabase({
     client: 'pg',
     connection: url,
     pool: { min: 0, max: 4 },

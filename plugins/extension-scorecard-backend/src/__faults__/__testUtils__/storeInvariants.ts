@@ -3,10 +3,12 @@
  * component states, clusters, aggregates and evaluation bodies are all there), and
  * nothing of an unfinished write is left behind.
  */
-import type { Knex } from 'knex';
-import { FULL_VISIBILITY } from '../../store';
+import type {
+  RawDatabase,
+  RawQuery,
+} from '../../store/__testUtils__/rawDatabase';
 import { decompressJson } from '../../store/encoding';
-import { SnapshotStore } from '../../store/SnapshotStore';
+import { createScorecardStores, FULL_VISIBILITY } from '../../store';
 
 const OPEN = 2147483647;
 
@@ -19,7 +21,7 @@ export interface SnapshotDigest {
   components: string[];
 }
 
-async function count(query: Knex.QueryBuilder): Promise<number> {
+async function count(query: RawQuery): Promise<number> {
   const [{ n }] = await query.count({ n: '*' });
   return Number(n);
 }
@@ -28,7 +30,9 @@ async function count(query: Knex.QueryBuilder): Promise<number> {
  * Checks the invariants on a database (throws with the first violation) and returns
  * the ids of its snapshots.
  */
-export async function verifyCompleteSnapshots(knex: Knex): Promise<number[]> {
+export async function verifyCompleteSnapshots(
+  knex: RawDatabase,
+): Promise<number[]> {
   const snapshots: Array<{
     id: number;
     component_count: number;
@@ -117,12 +121,12 @@ export async function verifyCompleteSnapshots(knex: Knex): Promise<number[]> {
 
 /** The newest snapshot as the store's read path serves it. */
 export async function digestLatestSnapshot(
-  knex: Knex,
+  knex: RawDatabase,
 ): Promise<SnapshotDigest | undefined> {
-  const store = new SnapshotStore(knex);
-  const latest = await store.latestSnapshot();
+  const stores = createScorecardStores(knex);
+  const latest = await stores.snapshots.latestSnapshot();
   if (!latest) return undefined;
-  const list = await store.listComponents(
+  const list = await stores.components.listComponents(
     latest,
     {},
     { sort: 'name', order: 'asc', offset: 0, limit: 100_000 },

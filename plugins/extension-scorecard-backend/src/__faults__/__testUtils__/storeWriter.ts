@@ -15,7 +15,11 @@
  * Prints `ready`, then `writing <n>` before and `wrote <id>` after each write, and
  * `transaction-statements <n>` (statements the last write sent inside its transaction).
  */
-import knexFactory, { Knex } from 'knex';
+import {
+  connectRawDatabase,
+  type RawDatabase,
+  type RawDatabaseConfig,
+} from '../../store/__testUtils__/rawDatabase';
 import { createScorecardStores } from '../../store';
 import { migrateScorecardDatabase } from '../../store/database';
 import { largeSnapshot } from './largeSnapshot';
@@ -40,7 +44,7 @@ function env(name: string): string | undefined {
   return process.env[name] || undefined;
 }
 
-function armKill(knex: Knex): () => number {
+function armKill(knex: RawDatabase): () => number {
   const killAt = Number(env('CRASH_KILL_AT_QUERY') ?? 0);
   let inTransaction = 0;
   knex.on('query', (query: { __knexTxId?: string }) => {
@@ -57,8 +61,8 @@ function armKill(knex: Knex): () => number {
 }
 
 async function main() {
-  const config = JSON.parse(env('CRASH_DATABASE')!) as Knex.Config;
-  const knex = knexFactory(config);
+  const config = JSON.parse(env('CRASH_DATABASE')!) as RawDatabaseConfig;
+  const knex = connectRawDatabase(config);
   await migrateScorecardDatabase(knex);
   const stores = createScorecardStores(knex);
   const statements = armKill(knex);
@@ -85,7 +89,7 @@ async function main() {
       const input = largeSnapshot(components, generation);
       process.stdout.write(`writing ${generation}\n`);
       statements();
-      const written = await stores.snapshots.writeSnapshot(input);
+      const written = await stores.snapshotWriter.writeSnapshot(input);
       if (killAfterCommit) process.kill(process.pid, 'SIGKILL');
       process.stdout.write(`transaction-statements ${statements()}\n`);
       process.stdout.write(`wrote ${written.snapshotId}\n`);

@@ -21,7 +21,7 @@ import type {
   RefreshStatus,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import express from 'express';
-import type { Knex } from 'knex';
+import type { RawDatabase } from '../../store/__testUtils__/rawDatabase';
 import { createScorecardStores, type ScorecardStores } from '../../store';
 import { ScorecardAccess } from '../access';
 import { AuditService } from '../audit/AuditService';
@@ -206,7 +206,7 @@ export const CHECKS: CheckDefinition[] = [
 
 /** Builds the API over a migrated database. */
 export async function createTestApi(
-  knex: Knex,
+  knex: RawDatabase,
   options: { now?: () => Date } = {},
 ) {
   const stores = createScorecardStores(knex, { now: options.now });
@@ -231,7 +231,7 @@ export async function createTestApi(
     permissions: fakePermissions(),
     catalog,
     auth: mockServices.auth(),
-    knownComponentIds: () => stores.snapshots.catalogComponentIds(),
+    knownComponentIds: () => stores.components.catalogComponentIds(),
   });
   const clusters = () => [
     { name: 'prod', type: 'dump' as const },

@@ -20,7 +20,6 @@ import {
   quarterBounds,
   quarterOf,
 } from '../../store/calendar';
-import { toComponentSummary } from '../../store/componentStates';
 import type { ScorecardAccess } from '../access';
 import type { ScorecardService } from '../ScorecardService';
 import { auditCsv } from './auditCsv';
@@ -108,13 +107,13 @@ export class AuditService {
     const now = reads.now().toISOString();
     const { start, end } = quarterBounds(quarter);
 
-    const [rows, previousRows, scorecards, waivers, evidence] =
+    const [components, previousComponents, scorecards, waivers, evidence] =
       await Promise.all([
-        stores.snapshots.snapshotRows(found.snapshot, visibility),
+        stores.components.snapshotComponents(found.snapshot, visibility),
         previous
-          ? stores.snapshots.snapshotRows(previous, visibility)
+          ? stores.components.snapshotComponents(previous, visibility)
           : Promise.resolve([]),
-        stores.snapshots.loadScorecards(found.snapshot, visibility),
+        stores.components.loadScorecards(found.snapshot, visibility),
         stores.waivers.inForceDuring(start, end, now),
         stores.evidence.byComponent(),
       ]);
@@ -126,8 +125,6 @@ export class AuditService {
         newestEvidence.set(component, inQuarter[0].startedAt);
       }
     }
-    const components = rows.map(toComponentSummary);
-    const previousComponents = previousRows.map(toComponentSummary);
     const report = buildAuditReport({
       quarter,
       complete: quarter < quarterOf(now),

@@ -4,7 +4,6 @@
  * frontend asking whether a button applies to a component).
  */
 import { FULL_VISIBILITY, type ScorecardStores } from '../../store';
-import { toComponentSummary } from '../../store/componentStates';
 import type { ScorecardAccess } from '../access';
 import type { ScorecardComponentResource } from './componentResource';
 
@@ -17,13 +16,13 @@ export async function componentResources(
   if (!snapshot) return refs.map(() => undefined);
   return Promise.all(
     refs.map(async ref => {
-      const row = await options.stores.snapshots.componentRow(
+      const component = await options.stores.components.componentSummary(
         snapshot,
         ref,
         FULL_VISIBILITY,
       );
-      return row
-        ? options.access.componentResource(toComponentSummary(row))
+      return component
+        ? options.access.componentResource(component)
         : undefined;
     }),
   );

@@ -3,11 +3,12 @@
  * its notAfter), so each condition is announced once, not on every run.
  */
 import type { Knex } from 'knex';
+import type { NotificationLogStore } from './interfaces';
 
 const CHUNK = 400;
 
-/** The sent-notification log in the plugin's database. */
-export class NotificationLogStore {
+/** {@link NotificationLogStore} over the plugin's database. */
+export class DatabaseNotificationLogStore implements NotificationLogStore {
   constructor(private readonly knex: Knex) {}
 
   /** The keys not sent yet, out of those given. */

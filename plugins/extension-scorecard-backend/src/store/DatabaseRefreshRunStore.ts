@@ -5,25 +5,14 @@
 import type {
   ClusterRunStatus,
   RefreshPhase,
-  RefreshScope,
   RefreshState,
   RefreshStatus,
-  RunTrigger,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { isPostgres } from './database';
 import { parseJsonColumn } from './encoding';
-
-/** A run to create. */
-export interface NewRefreshRun {
-  trigger: RunTrigger;
-  scope: RefreshScope;
-  target: string | null;
-  requestedBy: string | null;
-  clusters: string[];
-  now: string;
-}
+import type { NewRefreshRun, RefreshRunStore } from './interfaces';
 
 function pendingCluster(cluster: string): ClusterRunStatus {
   return {
@@ -57,8 +46,8 @@ function toStatus(row: Record<string, any>): RefreshStatus {
   };
 }
 
-/** Collection runs in the plugin's database. */
-export class RefreshRunStore {
+/** {@link RefreshRunStore} over the plugin's database. */
+export class DatabaseRefreshRunStore implements RefreshRunStore {
   constructor(private readonly knex: Knex) {}
 
   /** Creates a queued run with every cluster pending. */

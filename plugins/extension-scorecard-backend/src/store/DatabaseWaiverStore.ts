@@ -13,25 +13,10 @@ import type {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { changedFields, recordAuditEvent } from './AuditTrailStore';
+import { changedFields, recordAuditEvent } from './DatabaseAuditTrailStore';
 import { isPostgres, readPage, whereComponentVisible } from './database';
+import type { NewWaiver, WaiverDecision, WaiverStore } from './interfaces';
 import { FULL_VISIBILITY, type ComponentVisibility } from './types';
-
-/** A waiver request as the service validated it. */
-export interface NewWaiver {
-  component: string;
-  checkId: string;
-  cluster: string | null;
-  reason: string;
-  expiresAt: string;
-  requestedBy: string;
-  /** Owner of the component now; kept with the waiver. */
-  owner: string | null;
-  now: string;
-}
-
-/** A decision on a waiver. */
-export type WaiverDecision = 'approve' | 'reject' | 'revoke';
 
 const TRANSITIONS: Record<
   WaiverDecision,
@@ -93,8 +78,8 @@ function tracked(row: Partial<WaiverRow>) {
   };
 }
 
-/** Waivers in the plugin's database. */
-export class WaiverStore {
+/** {@link WaiverStore} over the plugin's database. */
+export class DatabaseWaiverStore implements WaiverStore {
   constructor(private readonly knex: Knex) {}
 
   /**

@@ -6,26 +6,17 @@
 import { isDatabaseConflictError } from '@backstage/backend-plugin-api';
 import { ConflictError } from '@backstage/errors';
 import type {
-  EvidenceInput,
   EvidenceQuery,
   ExperimentEvidence,
   Page,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { changedFields, recordAuditEvent } from './AuditTrailStore';
+import { changedFields, recordAuditEvent } from './DatabaseAuditTrailStore';
 import { readPage, whereComponentVisible } from './database';
 import { FULL_VISIBILITY, type ComponentVisibility } from './types';
 import { canonicalJson, parseJsonColumn, sha256 } from './encoding';
-
-/** Evidence to store: the input plus who, when, how and the idempotency key. */
-export interface NewEvidence extends EvidenceInput {
-  submittedBy: string;
-  submittedAt: string;
-  /** `api` for submissions, `import` for Chaos Mesh / LitmusChaos results. */
-  source: 'api' | 'import';
-  idempotencyKey: string;
-}
+import type { EvidenceStore, NewEvidence } from './interfaces';
 
 function toEvidence(row: Record<string, any>): ExperimentEvidence {
   const evidence: ExperimentEvidence = {
@@ -64,8 +55,8 @@ function contentHash(input: NewEvidence): string {
   );
 }
 
-/** Experiment evidence in the plugin's database. */
-export class EvidenceStore {
+/** {@link EvidenceStore} over the plugin's database. */
+export class DatabaseEvidenceStore implements EvidenceStore {
   constructor(private readonly knex: Knex) {}
 
   /** Stores a record once per (submitter, idempotency key). */

@@ -1,11 +1,12 @@
 import { ConflictError } from '@backstage/errors';
 import type { Knex } from 'knex';
-import { AuditTrailStore } from './AuditTrailStore';
+import { DatabaseAuditTrailStore } from './DatabaseAuditTrailStore';
 import {
   scorecardTestDatabases,
   useMigratedDatabase,
 } from './__testUtils__/databases';
-import { EvidenceStore, type NewEvidence } from './EvidenceStore';
+import { DatabaseEvidenceStore } from './DatabaseEvidenceStore';
+import type { NewEvidence } from './interfaces';
 
 jest.setTimeout(60_000);
 
@@ -30,11 +31,11 @@ const submission: NewEvidence = {
 describe.each(databases.ids)('EvidenceStore on %p', databaseId => {
   const database = useMigratedDatabase(databases, databaseId);
   let knex: Knex;
-  let store: EvidenceStore;
+  let store: DatabaseEvidenceStore;
 
   beforeEach(() => {
     knex = database.get();
-    store = new EvidenceStore(knex);
+    store = new DatabaseEvidenceStore(knex);
   });
 
   it('stores evidence once per idempotency key', async () => {
@@ -80,7 +81,7 @@ describe.each(databases.ids)('EvidenceStore on %p', databaseId => {
 
   it('records who submitted what in the audit trail', async () => {
     const { evidence } = await store.create(submission);
-    const trail = await new AuditTrailStore(knex).forSubject(
+    const trail = await new DatabaseAuditTrailStore(knex).forSubject(
       'evidence',
       evidence.id,
     );

@@ -12,9 +12,7 @@ import type { Knex } from 'knex';
 import { readPage, whereComponentVisible } from './database';
 import { FULL_VISIBILITY, type ComponentVisibility } from './types';
 import { parseJsonColumn } from './encoding';
-
-/** An event to record. */
-export type NewAuditEvent = Omit<AuditEvent, 'id'>;
+import type { AuditTrailStore, NewAuditEvent } from './interfaces';
 
 /** Field-by-field changes between two versions of a record (only fields that differ). */
 export function changedFields(
@@ -61,8 +59,8 @@ function toAuditEvent(row: Record<string, any>): AuditEvent {
   };
 }
 
-/** Reads the audit trail. */
-export class AuditTrailStore {
+/** {@link AuditTrailStore} over the plugin's database. */
+export class DatabaseAuditTrailStore implements AuditTrailStore {
   constructor(private readonly knex: Knex) {}
 
   /** Events newest first, of components the caller may see. */

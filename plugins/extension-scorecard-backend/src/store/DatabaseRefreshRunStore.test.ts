@@ -3,7 +3,7 @@ import {
   scorecardTestDatabases,
   useMigratedDatabase,
 } from './__testUtils__/databases';
-import { RefreshRunStore } from './RefreshRunStore';
+import { DatabaseRefreshRunStore } from './DatabaseRefreshRunStore';
 
 jest.setTimeout(60_000);
 
@@ -12,11 +12,11 @@ const databases = scorecardTestDatabases();
 describe.each(databases.ids)('RefreshRunStore on %p', databaseId => {
   const database = useMigratedDatabase(databases, databaseId);
   let knex: Knex;
-  let store: RefreshRunStore;
+  let store: DatabaseRefreshRunStore;
 
   beforeEach(() => {
     knex = database.get();
-    store = new RefreshRunStore(knex);
+    store = new DatabaseRefreshRunStore(knex);
   });
 
   it('tracks a run and per-cluster progress', async () => {

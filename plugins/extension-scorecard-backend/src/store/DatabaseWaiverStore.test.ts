@@ -1,11 +1,12 @@
 import { ConflictError, NotFoundError } from '@backstage/errors';
 import type { Knex } from 'knex';
-import { AuditTrailStore } from './AuditTrailStore';
+import { DatabaseAuditTrailStore } from './DatabaseAuditTrailStore';
 import {
   scorecardTestDatabases,
   useMigratedDatabase,
 } from './__testUtils__/databases';
-import { WaiverStore, type NewWaiver } from './WaiverStore';
+import { DatabaseWaiverStore } from './DatabaseWaiverStore';
+import type { NewWaiver } from './interfaces';
 
 jest.setTimeout(60_000);
 
@@ -25,11 +26,11 @@ const request: NewWaiver = {
 describe.each(databases.ids)('WaiverStore on %p', databaseId => {
   const database = useMigratedDatabase(databases, databaseId);
   let knex: Knex;
-  let store: WaiverStore;
+  let store: DatabaseWaiverStore;
 
   beforeEach(() => {
     knex = database.get();
-    store = new WaiverStore(knex);
+    store = new DatabaseWaiverStore(knex);
   });
 
   it('walks the life cycle with a full audit trail', async () => {
@@ -61,7 +62,7 @@ describe.each(databases.ids)('WaiverStore on %p', databaseId => {
     });
     expect(revoked.state).toBe('revoked');
 
-    const trail = await new AuditTrailStore(knex).forSubject(
+    const trail = await new DatabaseAuditTrailStore(knex).forSubject(
       'waiver',
       waiver.id,
     );

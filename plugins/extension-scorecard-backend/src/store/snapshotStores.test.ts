@@ -3,9 +3,8 @@ import {
   scorecardTestDatabases,
   useMigratedDatabase,
 } from './__testUtils__/databases';
-import { diffSnapshots } from './diff';
-import { componentHistory, seriesHistory } from './history';
-import { SnapshotStore } from './SnapshotStore';
+import { createScorecardStores } from './index';
+import type { ScorecardStores } from './interfaces';
 import {
   component,
   result,
@@ -66,22 +65,22 @@ function fleet() {
   ];
 }
 
-describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
+describe.each(databases.ids)('snapshot stores on %p', databaseId => {
   const database = useMigratedDatabase(databases, databaseId);
   let knex: Knex;
-  let store: SnapshotStore;
+  let stores: ScorecardStores;
 
   beforeEach(() => {
     knex = database.get();
-    store = new SnapshotStore(knex);
+    stores = createScorecardStores(knex);
   });
 
   it('writes a snapshot and reads it back', async () => {
-    const written = await store.writeSnapshot(
+    const written = await stores.snapshotWriter.writeSnapshot(
       snapshotOf('2025-05-01T10:00:00.000Z', fleet()),
     );
     expect(written.added).toHaveLength(3);
-    const snapshot = await store.latestSnapshot();
+    const snapshot = await stores.snapshots.latestSnapshot();
     expect(snapshot).toMatchObject({
       id: written.snapshotId,
       componentCount: 3,
@@ -91,7 +90,7 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
       averageScore: 41.7,
     });
 
-    const page = await store.listComponents(
+    const page = await stores.components.listComponents(
       snapshot!,
       {},
       LIST,
@@ -127,7 +126,7 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
       nextLevelBlockers: [],
     });
 
-    const stored = await store.getComponent(
+    const stored = await stores.components.getComponent(
       snapshot!,
       'component:default/beta',
       FULL_VISIBILITY,
@@ -141,12 +140,14 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
 
   it('filters, sorts and pages in the database', async () => {
     const snapshotId = (
-      await store.writeSnapshot(snapshotOf('2025-05-01T10:00:00.000Z', fleet()))
+      await stores.snapshotWriter.writeSnapshot(
+        snapshotOf('2025-05-01T10:00:00.000Z', fleet()),
+      )
     ).snapshotId;
-    const snapshot = (await store.getSnapshot(snapshotId))!;
+    const snapshot = (await stores.snapshots.getSnapshot(snapshotId))!;
     const ids = async (filter: object, options: object = {}) =>
       (
-        await store.listComponents(
+        await stores.components.listComponents(
           snapshot,
           filter,
           { ...LIST, ...options },
@@ -194,7 +195,7 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
       'component:default/beta',
       'orphan:prod/ValidatingWebhookConfiguration/stray',
     ]);
-    const page = await store.listComponents(
+    const page = await stores.components.listComponents(
       snapshot,
       {},
       { ...LIST, offset: 1, limit: 1 },
@@ -205,32 +206,50 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
   });
 
   it('shows only what the caller may see', async () => {
-    await store.writeSnapshot(snapshotOf('2025-05-01T10:00:00.000Z', fleet()));
-    const snapshot = (await store.latestSnapshot())!;
+    await stores.snapshotWriter.writeSnapshot(
+      snapshotOf('2025-05-01T10:00:00.000Z', fleet()),
+    );
+    const snapshot = (await stores.snapshots.latestSnapshot())!;
     const onlyBeta: ComponentVisibility = {
       entityRefs: new Set(['component:default/beta']),
       orphans: false,
     };
-    const page = await store.listComponents(snapshot, {}, LIST, onlyBeta);
+    const page = await stores.components.listComponents(
+      snapshot,
+      {},
+      LIST,
+      onlyBeta,
+    );
     expect(page.items.map(i => i.componentId)).toEqual([
       'component:default/beta',
     ]);
-    const noOrphans = await store.listComponents(snapshot, {}, LIST, {
-      entityRefs: null,
-      orphans: false,
-    });
+    const noOrphans = await stores.components.listComponents(
+      snapshot,
+      {},
+      LIST,
+      {
+        entityRefs: null,
+        orphans: false,
+      },
+    );
     expect(noOrphans.total).toBe(2);
     expect(
-      await store.getComponent(snapshot, 'component:default/alpha', onlyBeta),
+      await stores.components.getComponent(
+        snapshot,
+        'component:default/alpha',
+        onlyBeta,
+      ),
     ).toBeUndefined();
   });
 
   it('stores unchanged components once across snapshots', async () => {
-    await store.writeSnapshot(snapshotOf('2025-05-01T10:00:00.000Z', fleet()));
+    await stores.snapshotWriter.writeSnapshot(
+      snapshotOf('2025-05-01T10:00:00.000Z', fleet()),
+    );
     const states = await count(knex, 'component_states');
     const evaluations = await count(knex, 'evaluations');
 
-    const again = await store.writeSnapshot(
+    const again = await stores.snapshotWriter.writeSnapshot(
       snapshotOf('2025-05-01T11:00:00.000Z', fleet()),
     );
     expect(again).toMatchObject({
@@ -248,7 +267,7 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
       'Alpha Webhook',
     );
     changed.pop();
-    const third = await store.writeSnapshot(
+    const third = await stores.snapshotWriter.writeSnapshot(
       snapshotOf('2025-05-01T12:00:00.000Z', changed),
     );
     expect(third).toMatchObject({
@@ -267,12 +286,12 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
 
     // every snapshot still reads as it was written
     const [first, second, latest] = (
-      await store.listSnapshots({ offset: 0, limit: 10 })
+      await stores.snapshots.listSnapshots({ offset: 0, limit: 10 })
     ).items.reverse();
     const levels = async (s: typeof first) =>
-      (await store.listComponents(s, {}, LIST, FULL_VISIBILITY)).items.map(
-        i => `${i.name}:${i.level}`,
-      );
+      (
+        await stores.components.listComponents(s, {}, LIST, FULL_VISIBILITY)
+      ).items.map(i => `${i.name}:${i.level}`);
     expect(await levels(first)).toEqual(['alpha:2', 'beta:1', 'stray:0']);
     expect(await levels(second)).toEqual(['alpha:2', 'beta:1', 'stray:0']);
     expect(await levels(latest)).toEqual(['alpha:3', 'beta:1']);
@@ -298,7 +317,7 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
         ),
       );
     for (let n = 0; n < 4; n++) {
-      await store.writeSnapshot(
+      await stores.snapshotWriter.writeSnapshot(
         snapshotOf(`2025-05-0${n + 1}T10:00:00.000Z`, day(n)),
       );
     }
@@ -308,7 +327,7 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
     // statuses did not change: one facet set for all three, every day
     expect(await count(knex, 'facet_sets')).toBe(1);
 
-    await store.applyRetention(
+    await stores.retention.applyRetention(
       { keepAllHours: 0, dailyDays: 0 },
       new Date('2025-05-05T00:00:00.000Z'),
     );
@@ -316,8 +335,8 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
     expect(await count(knex, 'check_results')).toBe(1 + 3);
     const refs = await knex('check_results').select('ref_count');
     expect(refs.map(r => Number(r.ref_count)).sort()).toEqual([1, 1, 1, 3]);
-    const latest = (await store.latestSnapshot())!;
-    const gamma = await store.getComponent(
+    const latest = (await stores.snapshots.latestSnapshot())!;
+    const gamma = await stores.components.getComponent(
       latest,
       'component:default/gamma',
       FULL_VISIBILITY,
@@ -332,7 +351,7 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
   });
 
   it('marks components of stale clusters', async () => {
-    await store.writeSnapshot(
+    await stores.snapshotWriter.writeSnapshot(
       snapshotOf('2025-05-01T10:00:00.000Z', fleet(), [
         {
           name: 'prod',
@@ -350,9 +369,9 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
         },
       ]),
     );
-    const snapshot = (await store.latestSnapshot())!;
+    const snapshot = (await stores.snapshots.latestSnapshot())!;
     expect(snapshot.staleClusters).toEqual(['staging']);
-    const stale = await store.listComponents(
+    const stale = await stores.components.listComponents(
       snapshot,
       { stale: true },
       LIST,
@@ -361,7 +380,7 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
     expect(stale.items.map(i => [i.name, i.staleClusters])).toEqual([
       ['beta', ['staging']],
     ]);
-    const stored = await store.getComponent(
+    const stored = await stores.components.getComponent(
       snapshot,
       'component:default/beta',
       FULL_VISIBILITY,
@@ -373,7 +392,9 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
   });
 
   it('leaves nothing behind when a write fails halfway', async () => {
-    await store.writeSnapshot(snapshotOf('2025-05-01T10:00:00.000Z', fleet()));
+    await stores.snapshotWriter.writeSnapshot(
+      snapshotOf('2025-05-01T10:00:00.000Z', fleet()),
+    );
     const before = {
       snapshots: await count(knex, 'snapshots'),
       states: await count(knex, 'component_states'),
@@ -396,7 +417,9 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
     // error class of the first test file that loaded it in this jest worker, so
     // `toThrow()` (an instanceof check) fails when another file loaded it first
     await expect(
-      store.writeSnapshot(snapshotOf('2025-05-01T11:00:00.000Z', broken)),
+      stores.snapshotWriter.writeSnapshot(
+        snapshotOf('2025-05-01T11:00:00.000Z', broken),
+      ),
     ).rejects.toHaveProperty('message', expect.stringMatching(/not.null/i));
     expect({
       snapshots: await count(knex, 'snapshots'),
@@ -407,16 +430,29 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
       aggregates: await count(knex, 'snapshot_aggregates'),
       clusters: await count(knex, 'snapshot_clusters'),
     }).toEqual(before);
-    const latest = await store.latestSnapshot();
+    const latest = await stores.snapshots.latestSnapshot();
     expect(
-      (await store.listComponents(latest!, {}, LIST, FULL_VISIBILITY)).total,
+      (
+        await stores.components.listComponents(
+          latest!,
+          {},
+          LIST,
+          FULL_VISIBILITY,
+        )
+      ).total,
     ).toBe(3);
   });
 
   it('summarizes teams and the kind × dimension heat map', async () => {
-    await store.writeSnapshot(snapshotOf('2025-05-01T10:00:00.000Z', fleet()));
-    const snapshot = (await store.latestSnapshot())!;
-    const teams = await store.teamSummaries(snapshot, {}, FULL_VISIBILITY);
+    await stores.snapshotWriter.writeSnapshot(
+      snapshotOf('2025-05-01T10:00:00.000Z', fleet()),
+    );
+    const snapshot = (await stores.snapshots.latestSnapshot())!;
+    const teams = await stores.dashboard.teamSummaries(
+      snapshot,
+      {},
+      FULL_VISIBILITY,
+    );
     expect(
       teams.map(t => [t.owner, t.components, t.hardGates, t.failing]),
     ).toEqual([
@@ -430,7 +466,11 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
       byKind: [{ kind: 'csi', components: 1 }],
     });
 
-    const heatmap = await store.heatmap(snapshot, {}, FULL_VISIBILITY);
+    const heatmap = await stores.dashboard.heatmap(
+      snapshot,
+      {},
+      FULL_VISIBILITY,
+    );
     expect(heatmap.kinds).toEqual([
       { kind: 'admission-webhook', components: 2 },
       { kind: 'csi', components: 1 },
@@ -449,7 +489,7 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
     expect(
       heatmap.cells.find(c => c.kind === 'csi' && c.dimension === 'rbac'),
     ).toMatchObject({ total: 1, unknown: 1, unknownShare: 1 });
-    const teamA = await store.heatmap(
+    const teamA = await stores.dashboard.heatmap(
       snapshot,
       { owner: ['group:default/team-a'] },
       FULL_VISIBILITY,
@@ -458,7 +498,9 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
   });
 
   it('reads history per component, team, kind and dimension', async () => {
-    await store.writeSnapshot(snapshotOf('2025-05-01T10:00:00.000Z', fleet()));
+    await stores.snapshotWriter.writeSnapshot(
+      snapshotOf('2025-05-01T10:00:00.000Z', fleet()),
+    );
     const changed = fleet();
     changed[1] = component(
       scorecard('component:default/beta', {
@@ -469,10 +511,11 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
         clusters: ['prod', 'staging'],
       }),
     );
-    await store.writeSnapshot(snapshotOf('2025-05-02T10:00:00.000Z', changed));
+    await stores.snapshotWriter.writeSnapshot(
+      snapshotOf('2025-05-02T10:00:00.000Z', changed),
+    );
 
-    const beta = await componentHistory(
-      knex,
+    const beta = await stores.history.componentHistory(
       'component:default/beta',
       { limit: 10 },
       FULL_VISIBILITY,
@@ -504,8 +547,7 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
       { scope: 'dimension', key: 'certificates' },
     ] as const) {
       // the stored aggregates and the figures computed from visible rows agree
-      const stored = await seriesHistory(
-        knex,
+      const stored = await stores.history.seriesHistory(
         subject,
         { limit: 10 },
         {
@@ -513,8 +555,7 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
           orphans: false,
         },
       );
-      const computed = await seriesHistory(
-        knex,
+      const computed = await stores.history.seriesHistory(
         subject,
         { limit: 10 },
         restricted,
@@ -522,15 +563,13 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
       expect(computed).toEqual(stored);
       expect(stored).toHaveLength(2);
     }
-    const fleetAll = await seriesHistory(
-      knex,
+    const fleetAll = await stores.history.seriesHistory(
       { scope: 'fleet', key: null },
       { limit: 10 },
       everything,
     );
     expect(fleetAll.map(p => p.components)).toEqual([3, 3]);
-    const certs = await seriesHistory(
-      knex,
+    const certs = await stores.history.seriesHistory(
       { scope: 'dimension', key: 'certificates' },
       { limit: 1 },
       everything,
@@ -545,7 +584,7 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
   });
 
   it('diffs any two snapshots', async () => {
-    const a = await store.writeSnapshot(
+    const a = await stores.snapshotWriter.writeSnapshot(
       snapshotOf('2025-05-01T10:00:00.000Z', fleet()),
     );
     const next = fleet();
@@ -565,13 +604,13 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
     );
     next.pop();
     next.push(component(scorecard('component:default/gamma')));
-    const b = await store.writeSnapshot(
+    const b = await stores.snapshotWriter.writeSnapshot(
       snapshotOf('2025-05-02T10:00:00.000Z', next),
     );
-    const from = (await store.getSnapshot(a.snapshotId))!;
-    const to = (await store.getSnapshot(b.snapshotId))!;
+    const from = (await stores.snapshots.getSnapshot(a.snapshotId))!;
+    const to = (await stores.snapshots.getSnapshot(b.snapshotId))!;
 
-    const diff = await diffSnapshots(knex, store, from, to, FULL_VISIBILITY);
+    const diff = await stores.diffs.diffSnapshots(from, to, FULL_VISIBILITY);
     expect(diff.added.map(c => c.componentId)).toEqual([
       'component:default/gamma',
     ]);
@@ -593,7 +632,7 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
       ['rbac.wildcards', 'unknown', 'fail'],
     ]);
 
-    const reverse = await diffSnapshots(knex, store, to, from, {
+    const reverse = await stores.diffs.diffSnapshots(to, from, {
       entityRefs: null,
       orphans: false,
     });
@@ -619,24 +658,35 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
             score: Number(day.slice(-2)),
           }),
         );
-        await store.writeSnapshot(
+        await stores.snapshotWriter.writeSnapshot(
           snapshotOf(`${day}T${time}:00:00.000Z`, components),
         );
         hour += 1;
       }
     }
     expect(hour).toBe(12);
-    const before = await store.listSnapshots({ offset: 0, limit: 100 });
+    const before = await stores.snapshots.listSnapshots({
+      offset: 0,
+      limit: 100,
+    });
     const q1End = before.items.find(
       s => s.takenAt === '2025-03-31T23:00:00.000Z',
     )!;
-    const q1Page = await store.listComponents(q1End, {}, LIST, FULL_VISIBILITY);
+    const q1Page = await stores.components.listComponents(
+      q1End,
+      {},
+      LIST,
+      FULL_VISIBILITY,
+    );
 
-    const removed = await store.applyRetention(
+    const removed = await stores.retention.applyRetention(
       { keepAllHours: 12, dailyDays: 1 },
       new Date('2025-04-03T00:00:00.000Z'),
     );
-    const after = await store.listSnapshots({ offset: 0, limit: 100 });
+    const after = await stores.snapshots.listSnapshots({
+      offset: 0,
+      limit: 100,
+    });
     expect(after.items.map(s => s.takenAt)).toEqual([
       '2025-04-02T23:00:00.000Z',
       '2025-04-02T16:00:00.000Z',
@@ -649,9 +699,9 @@ describe.each(databases.ids)('SnapshotStore on %p', databaseId => {
     expect(await count(knex, 'component_states')).toBe(2 + 2);
     expect(await count(knex, 'evaluations')).toBe(2 + 2);
     expect(
-      await store.listComponents(q1End, {}, LIST, FULL_VISIBILITY),
+      await stores.components.listComponents(q1End, {}, LIST, FULL_VISIBILITY),
     ).toEqual(q1Page);
-    const quarters = await store.quarterSnapshots();
+    const quarters = await stores.snapshots.quarterSnapshots();
     expect(quarters.map(q => [q.quarter, q.snapshot.takenAt])).toEqual([
       ['2025-Q2', '2025-04-02T23:00:00.000Z'],
       ['2025-Q1', '2025-03-31T23:00:00.000Z'],

@@ -3,6 +3,7 @@
  * stored payload; a failed one only records the attempt, so the assemble step can
  * use the cluster's last good data and mark it stale.
  */
+import type { ClusterSource as ClusterSourceType } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type {
   ClusterStatus,
   ResourceReadStatus,
@@ -14,10 +15,11 @@ import type {
   ResourceKey,
 } from '../collect/types';
 import { compressJson, decompressJson, parseJsonColumn } from './encoding';
+import type { ClusterCollectionStore } from './interfaces';
 
 interface ClusterCollectionRow {
   cluster: string;
-  source: 'live' | 'dump';
+  source: ClusterSourceType;
   last_attempt_at: string;
   last_success_at: string | null;
   error: string | null;
@@ -51,8 +53,8 @@ function objectCount(collection: ClusterCollection): number {
   );
 }
 
-/** Latest per-cluster collections in the plugin's database. */
-export class ClusterCollectionStore {
+/** {@link ClusterCollectionStore} over the plugin's database. */
+export class DatabaseClusterCollectionStore implements ClusterCollectionStore {
   constructor(private readonly knex: Knex) {}
 
   /**
@@ -170,7 +172,7 @@ export class ClusterCollectionStore {
 
   /** Status of the given clusters (configured ones never collected included). */
   async statuses(
-    configured: ReadonlyArray<{ name: string; type: 'live' | 'dump' }>,
+    configured: ReadonlyArray<{ name: string; type: ClusterSourceType }>,
   ): Promise<ClusterStatus[]> {
     const rows = (await this.knex<ClusterCollectionRow>(
       'cluster_collections',

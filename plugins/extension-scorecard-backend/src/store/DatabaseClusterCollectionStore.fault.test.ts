@@ -7,7 +7,7 @@
  */
 import type { Knex } from 'knex';
 import type { ClusterCollection, KubeObject } from '../collect/types';
-import { ClusterCollectionStore } from './ClusterCollectionStore';
+import { DatabaseClusterCollectionStore } from './DatabaseClusterCollectionStore';
 import {
   scorecardTestDatabases,
   useMigratedDatabase,
@@ -82,11 +82,11 @@ describe.each(databases.ids)(
   databaseId => {
     const database = useMigratedDatabase(databases, databaseId);
     let knex: Knex;
-    let store: ClusterCollectionStore;
+    let store: DatabaseClusterCollectionStore;
 
     beforeEach(() => {
       knex = database.get();
-      store = new ClusterCollectionStore(knex);
+      store = new DatabaseClusterCollectionStore(knex);
     });
 
     it('keeps the last good objects of a failed or forbidden resource, with the reason and their age', async () => {

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import type { ClusterCollection } from '../collect/types';
-import { ClusterCollectionStore } from './ClusterCollectionStore';
+import { DatabaseClusterCollectionStore } from './DatabaseClusterCollectionStore';
 import {
   scorecardTestDatabases,
   useMigratedDatabase,
 } from './__testUtils__/databases';
-import { NotificationLogStore } from './NotificationLogStore';
+import { DatabaseNotificationLogStore } from './DatabaseNotificationLogStore';
 
 jest.setTimeout(60_000);
 
@@ -44,11 +44,11 @@ function collection(
 describe.each(databases.ids)('ClusterCollectionStore on %p', databaseId => {
   const database = useMigratedDatabase(databases, databaseId);
   let knex: Knex;
-  let store: ClusterCollectionStore;
+  let store: DatabaseClusterCollectionStore;
 
   beforeEach(() => {
     knex = database.get();
-    store = new ClusterCollectionStore(knex);
+    store = new DatabaseClusterCollectionStore(knex);
   });
 
   it('keeps the last good data and marks it stale after a failed attempt', async () => {
@@ -119,7 +119,7 @@ describe.each(databases.ids)('ClusterCollectionStore on %p', databaseId => {
   });
 
   it('logs sent notifications once', async () => {
-    const log = new NotificationLogStore(knex);
+    const log = new DatabaseNotificationLogStore(knex);
     expect(await log.unsent(['a', 'b', 'a'])).toEqual(['a', 'b']);
     await log.markSent(['a'], '2025-05-01T00:00:00.000Z');
     await log.markSent(['a'], '2025-05-02T00:00:00.000Z');

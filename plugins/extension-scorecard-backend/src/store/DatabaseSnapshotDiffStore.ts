@@ -1,0 +1,142 @@
+/**
+ * What changed between two snapshots: components added and removed, level changes,
+ * and checks that got better or worse. Rows shared by both snapshots (the same
+ * run-length row) are unchanged by construction and never loaded.
+ */
+import type {
+  CheckChange,
+  ComponentRef,
+  ExtensionKind,
+  LevelChange,
+  ReadinessLevel,
+  SnapshotDiff,
+  SnapshotRef,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import type { Knex } from 'knex';
+import {
+  whereValidAt,
+  whereVisible,
+  type ComponentStateRow,
+} from './componentStates';
+import { compareResults } from './diff';
+import { loadEvaluations } from './evaluations';
+import type { SnapshotDiffStore } from './interfaces';
+import type { ComponentVisibility } from './types';
+
+type DiffRow = Pick<
+  ComponentStateRow,
+  | 'id'
+  | 'component_id'
+  | 'name'
+  | 'kind'
+  | 'owner'
+  | 'level'
+  | 'score'
+  | 'evaluation_id'
+>;
+
+function ref(row: DiffRow): ComponentRef {
+  return {
+    componentId: row.component_id,
+    name: row.name,
+    kind: row.kind as ExtensionKind,
+    owner: row.owner ?? null,
+  };
+}
+
+async function rowsAt(
+  knex: Knex,
+  snapshotId: number,
+  visibility: ComponentVisibility,
+): Promise<Map<string, DiffRow>> {
+  const query = knex('component_states as cs');
+  whereValidAt(query, snapshotId, false);
+  whereVisible(knex, query, visibility);
+  const rows: DiffRow[] = await query.select(
+    'cs.id',
+    'cs.component_id',
+    'cs.name',
+    'cs.kind',
+    'cs.owner',
+    'cs.level',
+    'cs.score',
+    'cs.evaluation_id',
+  );
+  return new Map(rows.map(r => [r.component_id, r]));
+}
+
+/** {@link SnapshotDiffStore} over the plugin's database. */
+export class DatabaseSnapshotDiffStore implements SnapshotDiffStore {
+  constructor(private readonly knex: Knex) {}
+
+  /** The diff of two snapshots (either order), restricted to what the caller may see. */
+  async diffSnapshots(
+    from: SnapshotRef,
+    to: SnapshotRef,
+    visibility: ComponentVisibility,
+  ): Promise<SnapshotDiff> {
+    const [a, b] = await Promise.all([
+      rowsAt(this.knex, from.id, visibility),
+      rowsAt(this.knex, to.id, visibility),
+    ]);
+    const added: ComponentRef[] = [];
+    const removed: ComponentRef[] = [];
+    const levelChanges: LevelChange[] = [];
+    const pairs: Array<[DiffRow, DiffRow]> = [];
+    let unchangedComponents = 0;
+    for (const [id, after] of b) {
+      const before = a.get(id);
+      if (!before) {
+        added.push(ref(after));
+      } else if (before.id === after.id) {
+        unchangedComponents += 1;
+      } else {
+        pairs.push([before, after]);
+        if (Number(before.level) !== Number(after.level)) {
+          levelChanges.push({
+            ...ref(after),
+            from: Number(before.level) as ReadinessLevel,
+            to: Number(after.level) as ReadinessLevel,
+            scoreFrom: Number(before.score),
+            scoreTo: Number(after.score),
+          });
+        }
+      }
+    }
+    for (const [id, before] of a) if (!b.has(id)) removed.push(ref(before));
+
+    const better: CheckChange[] = [];
+    const worse: CheckChange[] = [];
+    const changedEvaluations = pairs.filter(
+      ([before, after]) => before.evaluation_id !== after.evaluation_id,
+    );
+    const bodies = await loadEvaluations(
+      this.knex,
+      changedEvaluations.flatMap(([x, y]) => [
+        x.evaluation_id,
+        y.evaluation_id,
+      ]),
+    );
+    for (const [before, after] of changedEvaluations) {
+      const result = compareResults(
+        ref(after),
+        bodies.get(before.evaluation_id)!.scorecard.results,
+        bodies.get(after.evaluation_id)!.scorecard.results,
+      );
+      better.push(...result.better);
+      worse.push(...result.worse);
+    }
+    const byName = (x: { componentId: string }, y: { componentId: string }) =>
+      x.componentId.localeCompare(y.componentId);
+    return {
+      from,
+      to,
+      added: added.sort(byName),
+      removed: removed.sort(byName),
+      levelChanges: levelChanges.sort(byName),
+      better: better.sort(byName),
+      worse: worse.sort(byName),
+      unchangedComponents,
+    };
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * Writes snapshots: once per collection run, in one transaction.
+ *
+ * Storage stays compact (README "Storage"): component_states rows are run-length
+ * encoded over snapshot ids, so a component that did not change costs nothing in a
+ * new snapshot; evaluation bodies are content-addressed and gzip-compressed, so
+ * identical content is stored once.
+ */
+import type { Knex } from 'knex';
+import {
+  addToTally,
+  averageScore,
+  buildAggregateRows,
+  emptyTally,
+} from './aggregates';
+import { dayOf, quarterOf } from './calendar';
+import {
+  OPEN_VALIDITY,
+  buildComponentState,
+  rowCounts,
+  type ComponentStateRow,
+  type NewComponentState,
+} from './componentStates';
+import {
+  evaluationHash,
+  prepareEvaluation,
+  storeEvaluations,
+} from './evaluations';
+import type { SnapshotWriter } from './interfaces';
+import { CHUNK, chunks, lockSnapshots } from './snapshotQueries';
+import type {
+  EvaluationBody,
+  NewSnapshot,
+  SnapshotWriteResult,
+  WrittenLevelChange,
+} from './types';
+
+interface PreparedComponent {
+  body: EvaluationBody;
+  hash: string;
+  state: NewComponentState;
+}
+
+/** {@link SnapshotWriter} over the plugin's database. */
+export class DatabaseSnapshotWriter implements SnapshotWriter {
+  constructor(private readonly knex: Knex) {}
+
+  /**
+   * Writes one immutable snapshot in ONE transaction: the snapshot row, its clusters,
+   * new evaluation bodies, the changed component states and the aggregates. A run
+   * that fails anywhere leaves nothing behind.
+   */
+  async writeSnapshot(input: NewSnapshot): Promise<SnapshotWriteResult> {
+    const staleClusters = new Set(
+      input.clusters.filter(c => c.stale).map(c => c.name),
+    );
+    const seen = new Set<string>();
+    const prepared: PreparedComponent[] = input.components.map(component => {
+      const id = component.scorecard.componentId;
+      if (seen.has(id)) {
+        throw new Error(`Component ${id} appears twice in one snapshot`);
+      }
+      seen.add(id);
+      const body: EvaluationBody = {
+        scorecard: component.scorecard,
+        instances: component.instances,
+      };
+      const hash = evaluationHash(body);
+      return {
+        body,
+        hash,
+        state: buildComponentState(component, hash, staleClusters),
+      };
+    });
+
+    const fleet = emptyTally();
+    for (const { state } of prepared) {
+      addToTally(fleet, state.level, state.score, rowCounts(state));
+    }
+
+    return this.knex.transaction(async trx => {
+      await lockSnapshots(trx);
+      const [inserted] = await trx('snapshots')
+        .insert({
+          taken_at: input.takenAt,
+          day: dayOf(input.takenAt),
+          quarter: quarterOf(input.takenAt),
+          trigger: input.trigger,
+          refresh_id: input.refreshId,
+          component_count: prepared.length,
+          clusters: JSON.stringify(input.clusters.map(c => c.name).sort()),
+          stale_clusters: JSON.stringify([...staleClusters].sort()),
+          summary: JSON.stringify({
+            levels: fleet.levels,
+            counts: fleet.counts,
+            averageScore: averageScore(fleet),
+          }),
+        })
+        .returning('id');
+      const snapshotId = Number(
+        typeof inserted === 'object' ? inserted.id : inserted,
+      );
+
+      if (input.clusters.length) {
+        await trx.batchInsert(
+          'snapshot_clusters',
+          input.clusters.map(c => ({
+            snapshot_id: snapshotId,
+            cluster: c.name,
+            source: c.source,
+            collected_at: c.collectedAt,
+            stale: Boolean(c.stale),
+            stale_reason: c.stale?.reason ?? null,
+            version: c.version,
+          })),
+          CHUNK,
+        );
+      }
+
+      const open: Array<
+        Pick<ComponentStateRow, 'id' | 'component_id' | 'state_hash' | 'level'>
+      > = await trx('component_states')
+        .where('valid_to', OPEN_VALIDITY)
+        .select('id', 'component_id', 'state_hash', 'level');
+      const openById = new Map(open.map(row => [row.component_id, row]));
+
+      const toClose: number[] = [];
+      const changedItems: PreparedComponent[] = [];
+      const added: string[] = [];
+      const levelChanges: WrittenLevelChange[] = [];
+      let unchanged = 0;
+      for (const item of prepared) {
+        const id = item.state.component_id;
+        const current = openById.get(id);
+        openById.delete(id);
+        if (current && current.state_hash === item.state.state_hash) {
+          unchanged += 1;
+          continue;
+        }
+        if (current) {
+          toClose.push(current.id);
+          if (Number(current.level) !== item.state.level) {
+            levelChanges.push({
+              componentId: id,
+              owner: item.state.owner,
+              name: item.state.name,
+              from: Number(current.level) as WrittenLevelChange['from'],
+              to: item.state.level as WrittenLevelChange['to'],
+            });
+          }
+        } else {
+          added.push(id);
+        }
+        changedItems.push(item);
+      }
+      // only what changed is split into results and stored
+      const evaluations = changedItems.map(item =>
+        prepareEvaluation(item.body, item.hash),
+      );
+      const stored = await storeEvaluations(trx, evaluations);
+      const toInsert = changedItems.map(
+        (item, i) =>
+          ({
+            ...item.state,
+            valid_from: snapshotId,
+            valid_to: OPEN_VALIDITY,
+            evaluation_id: stored.evaluations.get(item.hash)!,
+            facet_set_id: stored.facetSets.get(evaluations[i].facetHash)!,
+          } as ComponentStateRow),
+      );
+      const removed = [...openById.keys()];
+      toClose.push(...[...openById.values()].map(row => row.id));
+
+      for (const ids of chunks(toClose)) {
+        await trx('component_states')
+          .whereIn('id', ids)
+          .update({ valid_to: snapshotId });
+      }
+      if (toInsert.length) {
+        await trx.batchInsert('component_states', toInsert, 200);
+      }
+      const aggregates = buildAggregateRows(prepared.map(p => p.state));
+      if (aggregates.length) {
+        await trx.batchInsert(
+          'snapshot_aggregates',
+          aggregates.map(row => ({ ...row, snapshot_id: snapshotId })),
+          CHUNK,
+        );
+      }
+      return {
+        snapshotId,
+        added,
+        removed,
+        changed: toInsert.length - added.length,
+        unchanged,
+        levelChanges,
+      };
+    });
+  }
+}
