@@ -1,3 +1,4 @@
+import type { ClusterSource as ClusterSourceType } from '@extension-scorecard/plugin-extension-scorecard-common';
 /**
  * What the collectors hand to the rest of the pipeline: plain data, no clients.
  * Every resource read records its outcome so later stages can say `unknown`
@@ -98,7 +99,7 @@ export interface ServerVersion {
 /** Everything read from one cluster in one collection run. @public */
 export interface ClusterCollection {
   cluster: string;
-  source: 'live' | 'dump';
+  source: ClusterSourceType;
   /** ISO time the data was read. */
   collectedAt: string;
   version: ServerVersion | null;

@@ -7,7 +7,7 @@ import type { ResourceKey } from '../collect/types';
 import type { ExtensionComponent } from '../inventory/model';
 import type { ClusterIndex } from './clusterIndex';
 import type { InstanceFacts } from './facts/instanceFacts';
-import type { ReferenceTables } from './referenceTables';
+import type { ReferenceTables } from '../reference';
 import type {
   CheckOutcome,
   ClusterCheckContext,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ConfigReader } from '@backstage/config';
 import { BUILTIN_CHECKS } from './catalogue';
 import { readChecksConfig, resolveChecks } from './config';
-import { defaultDataDirectory } from './referenceTables';
+import { defaultDataDirectory } from '../reference';
 import type { ScorecardCheck } from './types';
 
 const read = (checks: unknown, experiments?: unknown) =>

@@ -19,7 +19,7 @@ import {
   defaultReferenceTables,
   loadReferenceTables,
   type ReferenceTables,
-} from './referenceTables';
+} from '../reference';
 import type {
   CheckSettings,
   CheckSettingValue,

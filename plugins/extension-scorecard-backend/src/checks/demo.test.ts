@@ -17,7 +17,7 @@ import { readClusterDump } from '../collect/dumps';
 import { buildInventory } from '../inventory/buildInventory';
 import type { Inventory } from '../inventory/model';
 import { BUILTIN_CHECKS } from './catalogue';
-import { evaluateInventory } from './index';
+import { evaluateInventory } from '../pipeline/evaluate';
 
 const REPO = path.resolve(__dirname, '../../../..');
 const EXAMPLES = path.join(REPO, 'examples');

@@ -4,7 +4,7 @@ import {
   type AdmissionWebhook,
   webhooksOf,
 } from './kubernetes/admissionWebhooks';
-import type { ConditionalScenario } from './referenceTables';
+import type { ConditionalScenario } from '../reference';
 import type { ExperimentScenario, ScorecardKind } from './types';
 
 type Webhooks = ReadonlyArray<AdmissionWebhook[] | undefined>;

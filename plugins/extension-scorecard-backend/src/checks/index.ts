@@ -1,95 +1,18 @@
 /**
- * Checks: every readiness check of the catalogue run over an inventory, then
- * scored (waivers, levels, score) into one ComponentScorecard per component.
+ * Checks: the readiness checks of the catalogue, their configuration and the runner
+ * that judges one component with them. Scoring the results is not theirs: the
+ * pipeline composes both (src/pipeline/evaluate.ts).
  */
-import { ConfigReader } from '@backstage/config';
-import type {
-  CheckResult,
-  ComponentScorecard,
-  ExperimentEvidence,
-  Waiver,
-} from '@extension-scorecard/plugin-extension-scorecard-common';
-import type { Inventory } from '../inventory/model';
-import {
-  applyWaivers,
-  buildScorecard,
-  byComponent,
-  normalizeComponentRef,
-} from '../scoring';
-import { ClusterIndex } from './clusterIndex';
-import {
-  type ChecksConfig,
-  readChecksConfig,
-  resolveChecks,
-  resolveKinds,
-} from './config';
-import { planChecks, runComponent } from './runner';
-import type { ScorecardCheck, ScorecardKind } from './types';
-
 export { readChecksConfig, resolveChecks, resolveKinds } from './config';
 export type { ChecksConfig, CheckOverride, ResolvedCheck } from './config';
 export { BUILTIN_CHECKS } from './catalogue';
 export { CheckRegistrations } from './extensionPoint';
-export { loadReferenceTables, defaultReferenceTables } from './referenceTables';
-export type { ReferenceTables } from './referenceTables';
+export { ClusterIndex } from './clusterIndex';
+export { planChecks, runComponent } from './runner';
+export type {
+  ComponentFacts,
+  ComponentRun,
+  PlannedCheck,
+  RunEnvironment,
+} from './runner';
 export type * from './types';
-
-export interface EvaluateOptions {
-  /** The evaluation time (expiry, freshness, waivers). */
-  now: Date;
-  /** Experiment evidence of every component (matched by component ref). */
-  evidence?: readonly ExperimentEvidence[];
-  /** Waivers of every component; only approved, unexpired ones count. */
-  waivers?: readonly Waiver[];
-  /** The previous snapshot's results per component id. */
-  previous?: ReadonlyMap<string, readonly CheckResult[]>;
-  /** From readChecksConfig at start-up; defaults apply when omitted. */
-  config?: ChecksConfig;
-  /** Checks added by modules through the extension point. */
-  extraChecks?: readonly ScorecardCheck[];
-  /** Kinds added by modules through the extension point. */
-  extraKinds?: readonly ScorecardKind[];
-}
-
-let defaultConfig: ChecksConfig | undefined;
-
-/** Runs every enabled check on every component and scores the results. */
-export function evaluateInventory(
-  inventory: Inventory,
-  options: EvaluateOptions,
-): ComponentScorecard[] {
-  const config =
-    options.config ??
-    (defaultConfig ??= readChecksConfig(new ConfigReader({})));
-  const env = {
-    now: options.now,
-    checks: planChecks(resolveChecks(config, options.extraChecks)),
-    kinds: resolveKinds(config, options.extraKinds),
-    indexes: new Map(
-      inventory.clusters.map(c => [c.cluster, new ClusterIndex(c)]),
-    ),
-    tables: config.tables,
-    freshnessDays: config.freshnessDays,
-  };
-  const evidence = byComponent(options.evidence ?? [], e => e.component);
-  const waivers = byComponent(options.waivers ?? [], w => w.component);
-  const previous = new Map<string, readonly CheckResult[]>();
-  for (const [id, results] of options.previous ?? [])
-    previous.set(normalizeComponentRef(id), results);
-
-  return inventory.components.map(component => {
-    const ref = normalizeComponentRef(component.id);
-    const run = runComponent(
-      component,
-      env,
-      evidence.get(ref) ?? [],
-      previous.get(ref) ?? [],
-    );
-    const results = applyWaivers(
-      run.results,
-      waivers.get(ref) ?? [],
-      options.now,
-    );
-    return buildScorecard(component, results, run.facts, config.tables.scoring);
-  });
-}

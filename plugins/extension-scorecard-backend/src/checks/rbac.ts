@@ -17,7 +17,7 @@ import {
   warn,
   WORKLOAD_KINDS,
 } from './builtinContext';
-import type { RbacFindingCheck } from './facts/serviceAccountGrants';
+import type { RbacFindingCheck } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { isFullWildcard } from './kubernetes/rbacAuthorizer';
 
 const WORKLOAD_READS: ResourceKey[] = [

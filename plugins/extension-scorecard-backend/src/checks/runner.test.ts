@@ -7,7 +7,7 @@ import {
   kubeObject,
   NOT_SERVED,
 } from './__testUtils__/kube';
-import { evaluateInventory } from './index';
+import { evaluateInventory } from '../pipeline/evaluate';
 import type { ClusterCollection, KubeObject } from '../collect/types';
 import type { ScorecardCheck } from './types';
 import { BUILTIN_CHECKS } from './catalogue';

@@ -8,11 +8,11 @@
  */
 import type {
   CheckResult,
+  ComponentScorecard,
   ExperimentEvidence,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ResourceKey } from '../collect/types';
 import type { ComponentInstance, ExtensionComponent } from '../inventory/model';
-import type { ComponentFacts } from '../scoring/scorecard';
 import {
   type BuiltinClusterContext,
   type BuiltinComponentContext,
@@ -23,8 +23,8 @@ import type { ResolvedCheck } from './config';
 import { evidenceFromChaosObjects } from './chaosEvidence';
 import { scenariosFor } from './experimentScenarios';
 import { InstanceFacts } from './facts/instanceFacts';
-import { RBAC_FINDING_CHECKS } from './facts/serviceAccountGrants';
-import type { ReferenceTables } from './referenceTables';
+import { RBAC_FINDING_CHECKS } from '@extension-scorecard/plugin-extension-scorecard-common';
+import type { ReferenceTables } from '../reference';
 import type { CheckOutcome, ClusterScopedCheck, ScorecardKind } from './types';
 
 /** What stays the same for every component of one evaluation. */
@@ -36,6 +36,12 @@ export interface RunEnvironment {
   tables: ReferenceTables;
   freshnessDays: number;
 }
+
+/** What a run derives about the component besides its results (certificates, RBAC, blast radius). */
+export type ComponentFacts = Pick<
+  ComponentScorecard,
+  'certificates' | 'rbacFindings' | 'blastRadius'
+>;
 
 export interface ComponentRun {
   results: CheckResult[];

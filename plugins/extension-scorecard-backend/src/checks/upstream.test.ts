@@ -23,7 +23,7 @@ import type { ClusterCollection, KubeObject } from '../collect/types';
 import { buildInventory } from '../inventory/buildInventory';
 import type { ExtensionComponent, Inventory } from '../inventory/model';
 import { clusterOf } from '../inventory/testdata/fixtures';
-import { evaluateInventory } from './index';
+import { evaluateInventory } from '../pipeline/evaluate';
 
 const REPO = path.resolve(__dirname, '../../../..');
 const UPSTREAM = path.join(REPO, 'examples/upstream');

@@ -2,15 +2,16 @@
  * The offline audit: cluster dumps and catalog files in, one report out. Runs the same
  * collect → inventory (→ checks) pipeline as the backend, without a running Backstage.
  */
+import type { ClusterSource as ClusterSourceType } from '@extension-scorecard/plugin-extension-scorecard-common';
 import fs from 'node:fs/promises';
 import type { Entity } from '@backstage/catalog-model';
 import { InputError } from '@backstage/errors';
 import { readCatalogFiles } from '../collect/catalog';
 import { readClusterDump } from '../collect/dumps';
 import type { ClusterCollection, KubeObject } from '../collect/types';
-import { evaluateInventory } from '../checks';
 import { buildInventory } from '../inventory/buildInventory';
 import type { Inventory, InstanceObjects } from '../inventory/model';
+import { evaluateInventory } from '../pipeline/evaluate';
 
 /** One check result as the audit report shows it. */
 export interface AuditCheck {
@@ -67,7 +68,7 @@ export interface AuditReport {
     version: string | null;
     /** ok: every read ok or not served; partial: some reads forbidden or failed; error: no data. */
     status: 'ok' | 'partial' | 'error';
-    source: 'live' | 'dump';
+    source: ClusterSourceType;
     error?: string;
     /** Reads that were forbidden or failed, with the reason. */
     problems: Array<{ resource: string; state: string; reason: string }>;

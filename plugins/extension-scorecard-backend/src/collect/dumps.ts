@@ -27,6 +27,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { RESOURCE_READ_STATES } from '@extension-scorecard/plugin-extension-scorecard-common';
 import {
   combineReads,
   invalidObjectReason,
@@ -325,8 +326,6 @@ function guessSpec(item: unknown): ResourceSpec | undefined {
   return specForObject(obj.apiVersion, obj.kind)?.spec;
 }
 
-const STATES = ['ok', 'forbidden', 'not-served', 'failed'] as const;
-
 async function readReadsFile(
   file: string,
 ): Promise<{ entries: Array<[ResourceSpec, ReadStatus]> } | { error: string }> {
@@ -377,9 +376,9 @@ function toReadStatus(value: unknown): ReadStatus | string {
   const state = obj.state;
   if (
     typeof state !== 'string' ||
-    !(STATES as readonly string[]).includes(state)
+    !(RESOURCE_READ_STATES as readonly string[]).includes(state)
   ) {
-    return `state must be one of ${STATES.join(', ')}`;
+    return `state must be one of ${RESOURCE_READ_STATES.join(', ')}`;
   }
   if (state === 'ok') {
     return typeof obj.version === 'string'

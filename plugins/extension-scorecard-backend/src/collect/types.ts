@@ -7,6 +7,7 @@
  * `@extension-scorecard/plugin-extension-scorecard-node` so backend modules that add
  * checks can code against them; they are re-exported here unchanged. Edit them there.
  */
+import type { ClusterSource as ClusterSourceType } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type {
   ClusterCollection,
   ResourceKey,
@@ -53,6 +54,6 @@ export interface CollectOptions {
  */
 export interface ClusterSource {
   name: string;
-  type: 'live' | 'dump';
+  type: ClusterSourceType;
   collect(options?: CollectOptions): Promise<ClusterCollection>;
 }

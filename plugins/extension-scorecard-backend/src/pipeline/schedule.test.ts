@@ -1,7 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
 import type { ClusterSource } from '../collect/types';
-import type { ClusterCollectionStore } from '../store/ClusterCollectionStore';
+import type { ClusterCollectionStore } from '../store';
 import type { RefreshCoordinator } from './RefreshCoordinator';
 import {
   ASSEMBLE_TASK_ID,

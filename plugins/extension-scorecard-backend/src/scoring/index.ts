@@ -7,5 +7,5 @@ export {
   type LevelAssessment,
 } from './levels';
 export { computeScore } from './score';
-export { buildScorecard, type ComponentFacts } from './scorecard';
+export { buildScorecard, type ScorecardFacts } from './scorecard';
 export { byComponent, normalizeComponentRef } from './componentRefs';

@@ -8,7 +8,7 @@
  * earns the `waived` points instead of its own. No counted result: 0.
  */
 import type { CheckResult } from '@extension-scorecard/plugin-extension-scorecard-common';
-import type { ScoringWeights } from '../checks/referenceTables';
+import type { ScoringWeights } from '../reference';
 
 export function computeScore(
   results: readonly CheckResult[],

@@ -1,27 +1,24 @@
 /** Assembles a component's scorecard from its (waiver-marked) results and derived facts. */
 import type {
-  BlastRadius,
-  CertificateFinding,
   CheckResult,
   ComponentScorecard,
   ExtensionKind,
-  RbacFinding,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ExtensionComponent } from '../inventory/model';
-import type { ScoringWeights } from '../checks/referenceTables';
+import type { ScoringWeights } from '../reference';
 import { assessLevel, hardGates, worstByDimension } from './levels';
 import { computeScore } from './score';
 
-export interface ComponentFacts {
-  certificates: CertificateFinding[];
-  rbacFindings: RbacFinding[];
-  blastRadius: BlastRadius[];
-}
+/** The facts the checks derived about the component, shown on its scorecard as they are. */
+export type ScorecardFacts = Pick<
+  ComponentScorecard,
+  'certificates' | 'rbacFindings' | 'blastRadius'
+>;
 
 export function buildScorecard(
   component: ExtensionComponent,
   results: CheckResult[],
-  facts: ComponentFacts,
+  facts: ScorecardFacts,
   scoring: ScoringWeights,
 ): ComponentScorecard {
   const { level, nextLevelBlockers } = assessLevel(results);

@@ -2,7 +2,7 @@ import type {
   CheckResult,
   Waiver,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { defaultReferenceTables } from '../checks/referenceTables';
+import { defaultReferenceTables } from '../reference';
 import { caBundle } from '../checks/__testUtils__/certificates';
 import {
   evaluateComponent,

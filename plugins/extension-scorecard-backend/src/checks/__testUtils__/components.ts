@@ -13,7 +13,10 @@ import {
   type InstanceObjects,
   type OwnerInfo,
 } from '../../inventory/model';
-import { evaluateInventory, type EvaluateOptions } from '../index';
+import {
+  evaluateInventory,
+  type EvaluateOptions,
+} from '../../pipeline/evaluate';
 
 export const NOW = new Date('2026-01-15T12:00:00Z');
 

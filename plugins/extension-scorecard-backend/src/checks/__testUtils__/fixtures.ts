@@ -19,8 +19,8 @@ import type {
   ExtensionComponent,
   InstanceObjects,
 } from '../../inventory/model';
-import { defaultReferenceTables } from '../referenceTables';
-import type { EvaluateOptions } from '../index';
+import { defaultReferenceTables } from '../../reference';
+import type { EvaluateOptions } from '../../pipeline/evaluate';
 import { daysFrom } from './certificates';
 import {
   checkResult,

@@ -12,7 +12,7 @@ import type {
   ExtensionComponent,
 } from '../../inventory/model';
 import type { ClusterIndex } from '../clusterIndex';
-import type { ReferenceTables } from '../referenceTables';
+import type { ReferenceTables } from '../../reference';
 import {
   type AdmissionWebhook,
   webhooksOf,

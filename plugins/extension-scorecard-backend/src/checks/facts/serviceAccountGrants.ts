@@ -3,12 +3,16 @@
  * grants, and the dangerous ones: each finding names the service account, the
  * binding, the role and the rule that grants the danger.
  */
-import type { RbacFinding } from '@extension-scorecard/plugin-extension-scorecard-common';
+import {
+  RBAC_FINDING_CHECKS,
+  type RbacFinding,
+  type RbacFindingCheck,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
 import type {
   ComponentInstance,
   DeclaredPermission,
 } from '../../inventory/model';
-import type { RbacProbe, RbacRisks } from '../referenceTables';
+import type { RbacProbe, RbacRisks } from '../../reference';
 import {
   grantedVerbs,
   hasWildcard,
@@ -26,18 +30,6 @@ export interface ServiceAccountUse {
   /** Workloads running as it (`Deployment/ns/name`). */
   workloads: string[];
 }
-
-/** The RBAC checks that produce findings. */
-export const RBAC_FINDING_CHECKS = [
-  'rbac.cluster-admin',
-  'rbac.wildcards',
-  'rbac.secrets',
-  'rbac.escalation',
-  'rbac.webhook-write',
-  'rbac.pod-exec',
-] as const;
-
-export type RbacFindingCheck = (typeof RBAC_FINDING_CHECKS)[number];
 
 export interface RbacAnalysis {
   accounts: ServiceAccountUse[];

@@ -39,6 +39,64 @@ function noWebhooks(context: BuiltinClusterContext) {
   );
 }
 
+/** One value per webhook, by webhook name: what a check observed. */
+function byName(
+  webhooks: readonly AdmissionWebhook[],
+  value: (webhook: AdmissionWebhook) => unknown,
+): Record<string, unknown> {
+  return Object.fromEntries(webhooks.map(w => [w.name, value(w)]));
+}
+
+type WebhookVerdict = readonly [
+  status: 'pass' | 'warn' | 'fail',
+  message: string,
+];
+
+/** A verdict on the webhooks `when` selects, given when it selects any. */
+interface WebhookFinding {
+  when: (webhook: AdmissionWebhook) => boolean;
+  verdict: (selected: AdmissionWebhook[]) => WebhookVerdict;
+}
+
+const OUTCOMES = { pass, warn, fail };
+
+/**
+ * The skeleton of the checks that judge webhook by webhook: not applicable without
+ * webhooks; observed, one value per webhook under `observe[0]`; then the verdict of
+ * the first finding that selects any webhook, or a pass with the `pass` message.
+ */
+function judgeWebhooks(
+  context: BuiltinClusterContext,
+  judgement: {
+    /** Default: every webhook of the instance. */
+    webhooks?: AdmissionWebhook[];
+    /** Not-applicable message when there are none (default: no webhook configuration). */
+    none?: string;
+    observe: readonly [
+      key: string,
+      value: (webhook: AdmissionWebhook) => unknown,
+    ];
+    findings: readonly WebhookFinding[];
+    pass: (webhooks: AdmissionWebhook[]) => string;
+  },
+): CheckOutcome {
+  const webhooks = judgement.webhooks ?? context.facts.webhooks;
+  if (!webhooks.length) {
+    return judgement.none === undefined
+      ? noWebhooks(context)
+      : notApplicable(judgement.none);
+  }
+  const [key, value] = judgement.observe;
+  const observed = { [key]: byName(webhooks, value) };
+  for (const finding of judgement.findings) {
+    const selected = webhooks.filter(finding.when);
+    if (!selected.length) continue;
+    const [status, message] = finding.verdict(selected);
+    return OUTCOMES[status](message, observed);
+  }
+  return pass(judgement.pass(webhooks), observed);
+}
+
 function defaulted(value: unknown, isDefault: boolean): string {
   return isDefault ? `${value} (default)` : String(value);
 }
@@ -57,8 +115,6 @@ const timeout: BuiltinClusterCheck = {
     'Set timeoutSeconds explicitly to a few seconds (5 or less); every matched API request waits up to this long when the backend hangs.',
   docsUrl: `${DOCS}#timeouts`,
   evaluate(_component, context) {
-    const webhooks = context.facts.webhooks;
-    if (!webhooks.length) return noWebhooks(context);
     const passMax = numberSetting(context, 'passMaxSeconds');
     const warnMax = numberSetting(context, 'warnMaxSeconds');
     const describe = (w: AdmissionWebhook) =>
@@ -66,24 +122,29 @@ const timeout: BuiltinClusterCheck = {
         w.timeoutSeconds,
         w.timeoutDefaulted,
       )}`;
-    const observed = {
-      timeouts: Object.fromEntries(
-        webhooks.map(w => [w.name, w.timeoutSeconds]),
-      ),
-    };
-    const failing = webhooks.filter(w => w.timeoutSeconds > warnMax);
-    if (failing.length) {
-      return fail(`${listed(failing.map(describe))} > ${warnMax} s`, observed);
-    }
-    const warning = webhooks.filter(w => w.timeoutSeconds > passMax);
-    if (warning.length) {
-      return warn(`${listed(warning.map(describe))} > ${passMax} s`, observed);
-    }
-    const max = Math.max(...webhooks.map(w => w.timeoutSeconds));
-    return pass(
-      `${webhooks.length} webhook(s), longest timeoutSeconds ${max} s ≤ ${passMax} s`,
-      observed,
-    );
+    return judgeWebhooks(context, {
+      observe: ['timeouts', w => w.timeoutSeconds],
+      findings: [
+        {
+          when: w => w.timeoutSeconds > warnMax,
+          verdict: failing => [
+            'fail',
+            `${listed(failing.map(describe))} > ${warnMax} s`,
+          ],
+        },
+        {
+          when: w => w.timeoutSeconds > passMax,
+          verdict: warning => [
+            'warn',
+            `${listed(warning.map(describe))} > ${passMax} s`,
+          ],
+        },
+      ],
+      pass: webhooks =>
+        `${webhooks.length} webhook(s), longest timeoutSeconds ${Math.max(
+          ...webhooks.map(w => w.timeoutSeconds),
+        )} s ≤ ${passMax} s`,
+    });
   },
 };
 
@@ -157,9 +218,7 @@ const failurePolicy: BuiltinClusterCheck = {
         warnings.push(`mutating ${webhook.name} has ${policy}`);
     }
     const observed = {
-      failurePolicies: Object.fromEntries(
-        webhooks.map(w => [w.name, w.failurePolicy]),
-      ),
+      failurePolicies: byName(webhooks, w => w.failurePolicy),
       readyEndpoints: endpoints,
     };
     let outcome: CheckOutcome;
@@ -301,37 +360,31 @@ const matchConditions: BuiltinClusterCheck = {
   docsUrl:
     'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#matching-requests-matchconditions',
   evaluate(_component, context) {
-    const webhooks = context.facts.webhooks;
-    if (!webhooks.length) return noWebhooks(context);
-    const broad = webhooks.filter(w => w.rules.some(isBroadRule));
-    const unfiltered = broad.filter(w => w.matchConditions.length === 0);
-    const observed = {
-      matchConditions: Object.fromEntries(
-        webhooks.map(w => [w.name, w.matchConditions.length]),
-      ),
-    };
-    if (unfiltered.length) {
-      return warn(
-        `${listed(
-          unfiltered.map(w => w.name),
-        )} match every group or every resource of built-in groups with no matchConditions`,
-        observed,
-      );
-    }
-    if (broad.length) {
-      return pass(
-        `broad webhook(s) ${listed(
-          broad.map(
-            w => `${w.name} (${w.matchConditions.length} matchConditions)`,
-          ),
-        )} filter with matchConditions`,
-        observed,
-      );
-    }
-    return pass(
-      `${webhooks.length} webhook(s) name their groups and resources explicitly`,
-      observed,
-    );
+    const isBroad = (w: AdmissionWebhook) => w.rules.some(isBroadRule);
+    return judgeWebhooks(context, {
+      observe: ['matchConditions', w => w.matchConditions.length],
+      findings: [
+        {
+          when: w => isBroad(w) && w.matchConditions.length === 0,
+          verdict: unfiltered => [
+            'warn',
+            `${listed(
+              unfiltered.map(w => w.name),
+            )} match every group or every resource of built-in groups with no matchConditions`,
+          ],
+        },
+      ],
+      pass: webhooks => {
+        const broad = webhooks.filter(isBroad);
+        return broad.length
+          ? `broad webhook(s) ${listed(
+              broad.map(
+                w => `${w.name} (${w.matchConditions.length} matchConditions)`,
+              ),
+            )} filter with matchConditions`
+          : `${webhooks.length} webhook(s) name their groups and resources explicitly`;
+      },
+    });
   },
 };
 
@@ -348,32 +401,28 @@ const matchPolicy: BuiltinClusterCheck = {
   docsUrl:
     'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#matching-requests-matchpolicy',
   evaluate(_component, context) {
-    const webhooks = context.facts.webhooks;
-    if (!webhooks.length) return noWebhooks(context);
-    const exact = webhooks.filter(w => w.matchPolicy === 'Exact');
-    const observed = {
-      matchPolicies: Object.fromEntries(
-        webhooks.map(w => [w.name, w.matchPolicy]),
-      ),
-    };
-    if (exact.length) {
-      return warn(
-        `${listed(
-          exact.map(
-            w =>
-              `${w.name} matchPolicy ${defaulted(
-                'Exact',
-                w.matchPolicyDefaulted,
-              )}`,
-          ),
-        )}: requests through other versions bypass it`,
-        observed,
-      );
-    }
-    return pass(
-      `${webhooks.length} webhook(s) use matchPolicy Equivalent`,
-      observed,
-    );
+    return judgeWebhooks(context, {
+      observe: ['matchPolicies', w => w.matchPolicy],
+      findings: [
+        {
+          when: w => w.matchPolicy === 'Exact',
+          verdict: exact => [
+            'warn',
+            `${listed(
+              exact.map(
+                w =>
+                  `${w.name} matchPolicy ${defaulted(
+                    'Exact',
+                    w.matchPolicyDefaulted,
+                  )}`,
+              ),
+            )}: requests through other versions bypass it`,
+          ],
+        },
+      ],
+      pass: webhooks =>
+        `${webhooks.length} webhook(s) use matchPolicy Equivalent`,
+    });
   },
 };
 
@@ -391,34 +440,32 @@ const sideEffects: BuiltinClusterCheck = {
   docsUrl:
     'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#side-effects',
   evaluate(_component, context) {
-    const webhooks = context.facts.webhooks;
-    if (!webhooks.length) return noWebhooks(context);
     const ok = new Set(['None', 'NoneOnDryRun']);
-    const bad = webhooks.filter(w => !ok.has(w.sideEffects ?? ''));
-    const observed = {
-      sideEffects: Object.fromEntries(
-        webhooks.map(w => [w.name, w.sideEffects ?? null]),
-      ),
-    };
-    if (bad.length) {
-      return fail(
-        `${listed(
-          bad.map(
-            w =>
-              `${w.name} sideEffects ${w.sideEffects ?? 'unset'}${
-                !w.v1 && w.sideEffects === 'Unknown' ? ' (v1beta1 default)' : ''
-              }`,
-          ),
-        )}: dry-run requests fail and retries repeat effects`,
-        observed,
-      );
-    }
-    return pass(
-      `${webhooks.length} webhook(s) declare sideEffects ${[
-        ...new Set(webhooks.map(w => w.sideEffects)),
-      ].join('/')}`,
-      observed,
-    );
+    return judgeWebhooks(context, {
+      observe: ['sideEffects', w => w.sideEffects ?? null],
+      findings: [
+        {
+          when: w => !ok.has(w.sideEffects ?? ''),
+          verdict: bad => [
+            'fail',
+            `${listed(
+              bad.map(
+                w =>
+                  `${w.name} sideEffects ${w.sideEffects ?? 'unset'}${
+                    !w.v1 && w.sideEffects === 'Unknown'
+                      ? ' (v1beta1 default)'
+                      : ''
+                  }`,
+              ),
+            )}: dry-run requests fail and retries repeat effects`,
+          ],
+        },
+      ],
+      pass: webhooks =>
+        `${webhooks.length} webhook(s) declare sideEffects ${[
+          ...new Set(webhooks.map(w => w.sideEffects)),
+        ].join('/')}`,
+    });
   },
 };
 
@@ -436,33 +483,29 @@ const reviewVersions: BuiltinClusterCheck = {
   docsUrl:
     'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#request',
   evaluate(_component, context) {
-    const webhooks = context.facts.webhooks;
-    if (!webhooks.length) return noWebhooks(context);
-    const bad = webhooks.filter(w => !w.admissionReviewVersions.includes('v1'));
-    const observed = {
-      admissionReviewVersions: Object.fromEntries(
-        webhooks.map(w => [w.name, w.admissionReviewVersions]),
-      ),
-    };
-    if (bad.length) {
-      return fail(
-        `${listed(
-          bad.map(
-            w =>
-              `${
-                w.name
-              } admissionReviewVersions [${w.admissionReviewVersions.join(
-                ', ',
-              )}]`,
-          ),
-        )} without v1`,
-        observed,
-      );
-    }
-    return pass(
-      `${webhooks.length} webhook(s) accept AdmissionReview v1`,
-      observed,
-    );
+    return judgeWebhooks(context, {
+      observe: ['admissionReviewVersions', w => w.admissionReviewVersions],
+      findings: [
+        {
+          when: w => !w.admissionReviewVersions.includes('v1'),
+          verdict: bad => [
+            'fail',
+            `${listed(
+              bad.map(
+                w =>
+                  `${
+                    w.name
+                  } admissionReviewVersions [${w.admissionReviewVersions.join(
+                    ', ',
+                  )}]`,
+              ),
+            )} without v1`,
+          ],
+        },
+      ],
+      pass: webhooks =>
+        `${webhooks.length} webhook(s) accept AdmissionReview v1`,
+    });
   },
 };
 
@@ -480,40 +523,36 @@ const reinvocation: BuiltinClusterCheck = {
   docsUrl:
     'https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/#reinvocation-policy',
   evaluate(_component, context) {
-    const mutating = context.facts.webhooks.filter(w => w.mutating);
-    if (!mutating.length) {
-      return notApplicable(
-        `no mutating webhook of this component in cluster ${context.index.name}`,
-      );
-    }
-    const observed = {
-      reinvocationPolicies: Object.fromEntries(
-        mutating.map(w => [w.name, w.reinvocationPolicy]),
-      ),
-    };
-    const ifNeeded = mutating.filter(w => w.reinvocationPolicy === 'IfNeeded');
-    if (!ifNeeded.length)
-      return pass(
+    return judgeWebhooks(context, {
+      webhooks: context.facts.webhooks.filter(w => w.mutating),
+      none: `no mutating webhook of this component in cluster ${context.index.name}`,
+      observe: ['reinvocationPolicies', w => w.reinvocationPolicy],
+      findings: [
+        {
+          when: w => w.reinvocationPolicy === 'IfNeeded',
+          verdict: ifNeeded => {
+            const run = freshPassingRun(context, REINVOCATION_SCENARIO);
+            return run
+              ? [
+                  'pass',
+                  `${listed(
+                    ifNeeded.map(w => w.name),
+                  )} reinvocationPolicy IfNeeded; idempotence proven by ${
+                    run.id
+                  } (${run.startedAt})`,
+                ]
+              : [
+                  'warn',
+                  `${listed(
+                    ifNeeded.map(w => w.name),
+                  )} reinvocationPolicy IfNeeded with no fresh passing '${REINVOCATION_SCENARIO}' experiment`,
+                ];
+          },
+        },
+      ],
+      pass: mutating =>
         `${mutating.length} mutating webhook(s) with reinvocationPolicy Never`,
-        observed,
-      );
-    const run = freshPassingRun(context, REINVOCATION_SCENARIO);
-    if (run) {
-      return pass(
-        `${listed(
-          ifNeeded.map(w => w.name),
-        )} reinvocationPolicy IfNeeded; idempotence proven by ${run.id} (${
-          run.startedAt
-        })`,
-        observed,
-      );
-    }
-    return warn(
-      `${listed(
-        ifNeeded.map(w => w.name),
-      )} reinvocationPolicy IfNeeded with no fresh passing '${REINVOCATION_SCENARIO}' experiment`,
-      observed,
-    );
+    });
   },
 };
 

@@ -1,220 +1,31 @@
 /**
- * The data tables the checks judge against (data/*.yaml): deprecated APIs, DRA
- * versions, the CSI sidecar matrix, version-skew rules, default thresholds,
+ * Loading the data tables the checks judge against (data/*.yaml): deprecated APIs,
+ * DRA versions, the CSI sidecar matrix, version-skew rules, default thresholds,
  * experiment scenarios, failure signals, RBAC risk probes and score weights.
  * Loaded once at start-up and validated; a malformed file stops the start with
  * an error naming the file and the key.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { resolvePackagePath } from '@backstage/backend-plugin-api';
-import { InputError } from '@backstage/errors';
-import semver from 'semver';
-import { parse as parseYaml } from 'yaml';
 import {
   CHECK_STATUSES,
   SEVERITIES,
-  type CheckStatus,
-  type Severity,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import type { CheckSettings, ExperimentScenario } from './types';
-
-/** One row of the deprecated-API table. */
-export interface DeprecatedApi {
-  group: string;
-  version: string;
-  /** Empty: every kind of the group/version. */
-  kinds: string[];
-  product: string;
-  deprecatedIn: string;
-  removedIn?: string;
-  replacement: string;
-  note?: string;
-}
-
-export interface DraVersion {
-  version: string;
-  stability: 'alpha' | 'beta' | 'ga';
-  introducedIn: string;
-  lastServedIn?: string;
-  note?: string;
-}
-
-export interface CsiSidecarRelease {
-  versions: string;
-  minKubernetes?: string;
-  recommendedKubernetes?: string;
-  maxKubernetes?: string;
-  note?: string;
-}
-
-export interface CsiSidecar {
-  name: string;
-  images: string[];
-  releases: CsiSidecarRelease[];
-}
-
-export interface VersionSkewRules {
-  kubelet: {
-    maxMinorsOlder: number;
-    olderKubelets?: { below: string; maxMinorsOlder: number };
-    newerAllowed: boolean;
-  };
-  controlPlane: { maxMinorsOlder: number; newerAllowed: boolean };
-  schedulerImages: string[];
-}
-
-/** A request the RBAC checks ask effective rules about. `verbs: ['*']` means any verb. */
-export interface RbacProbe {
-  apiGroup: string;
-  resources: string[];
-  verbs: string[];
-  why?: string;
-}
-
-export interface RbacRisks {
-  adminVerbs: string[];
-  adminRoles: string[];
-  secrets: RbacProbe[];
-  escalation: RbacProbe[];
-  podExec: RbacProbe[];
-  webhookWrite: RbacProbe[];
-}
-
-export interface ConditionalScenario {
-  when: string;
-  kinds: string[];
-  scenario: ExperimentScenario;
-}
-
-export interface ExperimentScenarios {
-  freshnessDays: number;
-  kinds: Record<string, ExperimentScenario[]>;
-  conditional: ConditionalScenario[];
-}
-
-export interface ScoringWeights {
-  weights: Record<Severity, number>;
-  points: Record<Exclude<CheckStatus, 'not-applicable'>, number>;
-  waived: number;
-}
-
-/** Every data table, validated. */
-export interface ReferenceTables {
-  deprecatedApis: DeprecatedApi[];
-  draVersions: DraVersion[];
-  draFeatureGate: {
-    name: string;
-    offByDefaultIn: string[];
-    onByDefaultFrom: string;
-  };
-  csiSidecars: CsiSidecar[];
-  versionSkew: VersionSkewRules;
-  /** Default settings per check id. */
-  thresholds: Record<string, CheckSettings>;
-  experiments: ExperimentScenarios;
-  failureSignals: Record<string, string[]>;
-  rbacRisks: RbacRisks;
-  scoring: ScoringWeights;
-}
-
-/** Reads one YAML file and reports problems with the file and key path. */
-class TableReader {
-  constructor(private readonly file: string) {}
-
-  fail(at: string, problem: string): never {
-    throw new InputError(
-      `Invalid reference data in ${this.file} at ${
-        at || '(top level)'
-      }: ${problem}`,
-    );
-  }
-
-  object(value: unknown, at: string): Record<string, unknown> {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      this.fail(at, `expected a mapping, got ${describe(value)}`);
-    }
-    return value as Record<string, unknown>;
-  }
-
-  array(value: unknown, at: string): unknown[] {
-    if (!Array.isArray(value)) {
-      this.fail(at, `expected a list, got ${describe(value)}`);
-    }
-    return value;
-  }
-
-  string(value: unknown, at: string): string {
-    if (typeof value !== 'string') {
-      this.fail(at, `expected a string, got ${describe(value)}`);
-    }
-    return value;
-  }
-
-  optionalString(value: unknown, at: string): string | undefined {
-    return value === undefined ? undefined : this.string(value, at);
-  }
-
-  number(value: unknown, at: string): number {
-    if (typeof value !== 'number' || !Number.isFinite(value)) {
-      this.fail(at, `expected a number, got ${describe(value)}`);
-    }
-    return value;
-  }
-
-  boolean(value: unknown, at: string): boolean {
-    if (typeof value !== 'boolean') {
-      this.fail(at, `expected true or false, got ${describe(value)}`);
-    }
-    return value;
-  }
-
-  strings(value: unknown, at: string): string[] {
-    return this.array(value, at).map((v, i) => this.string(v, `${at}[${i}]`));
-  }
-
-  /** A Kubernetes minor release such as `1.22`. */
-  release(value: unknown, at: string): string {
-    const text = this.string(value, at);
-    if (!/^\d+\.\d+$/.test(text)) {
-      this.fail(at, `expected a release like '1.22', got '${text}'`);
-    }
-    return text;
-  }
-
-  range(value: unknown, at: string): string {
-    const text = this.string(value, at);
-    if (semver.validRange(text) === null) {
-      this.fail(at, `'${text}' is not a semver range`);
-    }
-    return text;
-  }
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  return typeof value === 'string' ? `'${value}'` : typeof value;
-}
-
-function readYaml(directory: string, file: string): unknown {
-  const full = path.join(directory, file);
-  let text: string;
-  try {
-    text = fs.readFileSync(full, 'utf8');
-  } catch (error) {
-    throw new InputError(
-      `Cannot read reference data ${full}: ${(error as Error).message}`,
-    );
-  }
-  try {
-    return parseYaml(text);
-  } catch (error) {
-    throw new InputError(
-      `Reference data ${full} is not valid YAML: ${(error as Error).message}`,
-    );
-  }
-}
+import type {
+  CheckSettings,
+  ExperimentScenario,
+} from '@extension-scorecard/plugin-extension-scorecard-node';
+import { describe, readYaml, TableReader } from './tableReader';
+import type {
+  CsiSidecar,
+  DeprecatedApi,
+  DraVersion,
+  ExperimentScenarios,
+  RbacProbe,
+  RbacRisks,
+  ReferenceTables,
+  ScoringWeights,
+  VersionSkewRules,
+} from './tables';
 
 function parseDeprecatedApis(doc: unknown): DeprecatedApi[] {
   const r = new TableReader('deprecated-apis.yaml');

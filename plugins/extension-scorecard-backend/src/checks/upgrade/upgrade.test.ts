@@ -1,5 +1,5 @@
-import { caBundle } from './__testUtils__/certificates';
-import { NOW } from './__testUtils__/components';
+import { caBundle } from '../__testUtils__/certificates';
+import { NOW } from '../__testUtils__/components';
 import {
   admissionWebhookFixture,
   CLUSTER,
@@ -13,9 +13,9 @@ import {
   schedulerFixture,
   withPrevious,
   type Fixture,
-} from './__testUtils__/fixtures';
+} from '../__testUtils__/fixtures';
 import { ConfigReader } from '@backstage/config';
-import { readChecksConfig } from './config';
+import { readChecksConfig } from '../config';
 import {
   container,
   FORBIDDEN,
@@ -23,9 +23,9 @@ import {
   node,
   NOT_SERVED,
   statefulSet,
-} from './__testUtils__/kube';
-import { extensionComponent } from './__testUtils__/components';
-import { clusterCollection } from './__testUtils__/kube';
+} from '../__testUtils__/kube';
+import { extensionComponent } from '../__testUtils__/components';
+import { clusterCollection } from '../__testUtils__/kube';
 
 /**
  * The CSI hostpath driver as deploy/kubernetes-1.34/hostpath/csi-hostpath-plugin.yaml
