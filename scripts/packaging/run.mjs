@@ -7,7 +7,10 @@
  * package.json), installs the four tarballs into an empty folder outside the
  * repository with only what they declare, then:
  *
- * - requires or imports every public entry point of every package;
+ * - requires or imports every public entry point of every package (every key of the
+ *   published `exports`, so the backend's `./testUtils` too), and drives the backend's
+ *   `/testUtils` seams once: a stand-in API server over HTTPS read by the live
+ *   collector, then inventory and evaluation;
  * - runs `npx extension-scorecard audit` over the demo dumps there and compares its
  *   JSON with the same audit run from the monorepo's sources;
  * - starts a minimal Backstage backend (`createBackend()` with the plugin only) from
@@ -186,6 +189,55 @@ async function main() {
     }
     return loaded;
   });
+
+  await step(
+    'the backend’s /testUtils entry point: a stand-in API server over HTTPS, read by the live collector, inventoried and evaluated',
+    async () => {
+      const requireFrom = createRequire(join(folder, 'index.js'));
+      const testUtils = requireFrom(`${BACKEND}/testUtils`);
+      const cluster = await testUtils.standInClusterFromDump(
+        join(repo, 'examples/clusters/prod-eu'),
+      );
+      const token = 'packaging-test-token';
+      const server = await testUtils.startStandInApiServer({
+        cluster,
+        tls: true,
+        token,
+      });
+      try {
+        const collection = await testUtils.collectLiveCluster({
+          ...testUtils.LIVE_CLUSTER_DEFAULTS,
+          name: 'prod-eu',
+          url: server.url,
+          caData: server.caData,
+          serviceAccountToken: token,
+        });
+        if (collection.error) throw new Error(collection.error);
+        const notOk = Object.entries(collection.reads).filter(
+          ([, read]) => read.state !== 'ok' && read.state !== 'not-served',
+        );
+        if (notOk.length) {
+          throw new Error(`reads not ok: ${JSON.stringify(notOk)}`);
+        }
+        const inventory = testUtils.buildInventory({
+          clusters: [collection],
+          entities: [],
+        });
+        const scorecards = testUtils.evaluateInventory(inventory, {
+          now: new Date(),
+        });
+        if (!inventory.components.length)
+          throw new Error('the inventory found no component');
+        const objects = Object.values(collection.objects).reduce(
+          (n, list) => n + list.length,
+          0,
+        );
+        return `${server.requests.length} requests, ${objects} objects, ${inventory.components.length} components, ${scorecards.length} scorecards`;
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   await step(
     'each package carries its README, CHANGELOG and the files its README names',

@@ -10,10 +10,10 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import {
   createStandInHandler,
+  RESOURCE_SPECS,
   standInClusterFromObjects,
   StandInHandler,
-} from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/testing/standInApiServer';
-import { RESOURCE_SPECS } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/resources';
+} from '@extension-scorecard/plugin-extension-scorecard-backend/testUtils';
 import {
   createServingCertificate,
   PoolCertificate,

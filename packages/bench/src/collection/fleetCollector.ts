@@ -6,8 +6,8 @@
 import {
   collectLiveCluster,
   LIVE_CLUSTER_DEFAULTS,
-} from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/live';
-import type { ClusterCollection } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
+} from '@extension-scorecard/plugin-extension-scorecard-backend/testUtils';
+import type { ClusterCollection } from '@extension-scorecard/plugin-extension-scorecard-node';
 import { serveBenchRequests } from '../process/benchChild';
 import { STAND_IN_TOKEN, type ServedCluster } from './fleetEndpoints';
 

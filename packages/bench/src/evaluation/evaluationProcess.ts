@@ -3,11 +3,13 @@
  * side-by-side run against Tech Insights, in a process of its own (its heap holds the
  * fleet's cluster objects, as the plugin's does during a refresh).
  */
-import type { Inventory } from '@extension-scorecard/plugin-extension-scorecard-backend/src/inventory/model';
-import { evaluateInventory } from '@extension-scorecard/plugin-extension-scorecard-backend/src/checks';
-import { buildInventory } from '@extension-scorecard/plugin-extension-scorecard-backend/src/inventory/buildInventory';
-import { snapshotInput } from '@extension-scorecard/plugin-extension-scorecard-backend/src/pipeline/assembleSnapshot';
-import { createScorecardStores } from '@extension-scorecard/plugin-extension-scorecard-backend/src/store';
+import type { Inventory } from '@extension-scorecard/plugin-extension-scorecard-node';
+import {
+  buildInventory,
+  createScorecardStores,
+  evaluateInventory,
+  snapshotInput,
+} from '@extension-scorecard/plugin-extension-scorecard-backend/testUtils';
 import type { PoolCertificate } from '../fleet/certificates';
 import { toClusterCollection } from '../fleet/clusterCollection';
 import { generateFleet } from '../fleet/generateFleet';
@@ -141,7 +143,7 @@ serveBenchRequests({
           const started = performance.now();
           const scorecards = evaluateInventory(inv, { now: at });
           evaluateMs = performance.now() - started;
-          const written = await stores.snapshots.writeSnapshot(
+          const written = await stores.snapshotWriter.writeSnapshot(
             snapshotInput(inv, scorecards, {
               takenAt: at.toISOString(),
               trigger: 'schedule',

@@ -3,7 +3,7 @@
  * bootstrap ClusterRoles and bindings, ordinary application Deployments with Services
  * and service accounts, and a few Pods pending on the default scheduler.
  */
-import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
+import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-node';
 import {
   binding,
   clusterRole,

@@ -6,12 +6,12 @@
 import {
   RESOURCE_SPECS,
   specForObject,
-} from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/resources';
+  type ResourceSpec,
+} from '@extension-scorecard/plugin-extension-scorecard-backend/testUtils';
 import type {
   ClusterCollection,
   ResourceKey,
-  ResourceSpec,
-} from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
+} from '@extension-scorecard/plugin-extension-scorecard-node';
 import type { GeneratedCluster } from './generateFleet';
 import { draVersionFor } from './kinds';
 

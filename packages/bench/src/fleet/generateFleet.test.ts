@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { buildInventory } from '@extension-scorecard/plugin-extension-scorecard-backend/src/inventory/buildInventory';
+import { buildInventory } from '@extension-scorecard/plugin-extension-scorecard-backend/testUtils';
 import { createCertificatePool, PoolCertificate } from './certificates';
 import { generateFleet } from './generateFleet';
 import { planFleet } from './plan';

@@ -7,7 +7,7 @@ import type { Entity } from '@backstage/catalog-model';
 import type {
   KubeObject,
   ServerVersion,
-} from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
+} from '@extension-scorecard/plugin-extension-scorecard-node';
 import { catalogEntities } from './catalog';
 import type { PoolCertificate } from './certificates';
 import { clusterBaseObjects } from './clusterBase';

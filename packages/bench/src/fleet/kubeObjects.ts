@@ -4,7 +4,7 @@
  * security contexts, Services with EndpointSlices, service accounts and RBAC, PDBs,
  * and the cert-manager and Prometheus Operator objects around them.
  */
-import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
+import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-node';
 import type { SeededRandom } from './random';
 
 /** The label that links cluster objects to their catalog Component. */

@@ -3,7 +3,7 @@
  * resources in capacity/allocatable (device plugins), labels (runtime classes), CSINode
  * driver entries (CSI drivers). Materialized once every component is built.
  */
-import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
+import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-node';
 import type { SeededRandom } from './random';
 
 const INSTANCE_TYPES = [

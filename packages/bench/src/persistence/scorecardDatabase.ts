@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import knexFactory, { Knex } from 'knex';
-import { migrateScorecardDatabase } from '@extension-scorecard/plugin-extension-scorecard-backend/src/store/database';
+import { migrateScorecardDatabase } from '@extension-scorecard/plugin-extension-scorecard-backend/testUtils';
 
 export const PLUGIN_ID = 'extension-scorecard';
 /** `backend.database.prefix` of the benchmark's backend on PostgreSQL. */

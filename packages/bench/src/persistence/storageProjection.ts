@@ -7,7 +7,7 @@ import {
   DEFAULT_RETENTION,
   RetentionPolicy,
   selectSnapshotsToKeep,
-} from '@extension-scorecard/plugin-extension-scorecard-backend/src/store/retention';
+} from '@extension-scorecard/plugin-extension-scorecard-backend/testUtils';
 
 export interface StorageProjection {
   /** Snapshots kept after a year of one snapshot a day. */

@@ -4,8 +4,10 @@
  * Computed once, outside every timed section.
  */
 import { X509Certificate } from 'node:crypto';
-import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
-import type { ExtensionComponent } from '@extension-scorecard/plugin-extension-scorecard-backend/src/inventory/model';
+import type {
+  ExtensionComponent,
+  KubeObject,
+} from '@extension-scorecard/plugin-extension-scorecard-node';
 
 /** One component's facts: flat values, as Tech Insights stores them. */
 export interface ComponentFacts {

@@ -15,8 +15,8 @@ import {
   BUILTIN_CHECKS,
   evaluateInventory,
   readChecksConfig,
-} from '@extension-scorecard/plugin-extension-scorecard-backend/src/checks';
-import type { Inventory } from '@extension-scorecard/plugin-extension-scorecard-backend/src/inventory/model';
+} from '@extension-scorecard/plugin-extension-scorecard-backend/testUtils';
+import type { Inventory } from '@extension-scorecard/plugin-extension-scorecard-node';
 import { bestOfMs } from '../timing/measure';
 import { ComponentFacts, componentFacts, FACT_NAMES } from './componentFacts';
 import {

@@ -14,14 +14,14 @@ import {
   PolicyRule,
   ruleGrants,
 } from '../checks/kubernetes/rbacAuthorizer';
-import { defaultReferenceTables } from '../checks/referenceTables';
+import { defaultReferenceTables } from '../reference';
 import { collectLiveCluster } from './live';
 import { RESOURCE_KEYS } from './resources';
 import {
   StandInApiServer,
   standInClusterFromDump,
   startStandInApiServer,
-} from './testing/standInApiServer';
+} from '../testUtils/standInApiServer';
 
 // loads client-node (ESM, transpiled on first use)
 jest.setTimeout(60_000);

@@ -11,7 +11,7 @@ import {
   StandInCluster,
   standInClusterFromDump,
   startStandInApiServer,
-} from './testing/standInApiServer';
+} from '../testUtils/standInApiServer';
 import type { ClusterCollection, KubeObject } from './types';
 
 // the first test also loads client-node (ESM, transpiled on first use) and TLS keys

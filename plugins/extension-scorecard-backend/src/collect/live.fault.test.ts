@@ -10,7 +10,7 @@ import {
   StandInApiServer,
   standInClusterFromDump,
   startStandInApiServer,
-} from './testing/standInApiServer';
+} from '../testUtils/standInApiServer';
 
 // loads client-node (ESM, transpiled on first use)
 jest.setTimeout(60_000);

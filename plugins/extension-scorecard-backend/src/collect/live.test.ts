@@ -6,7 +6,7 @@ import {
   StandInFault,
   standInClusterFromObjects,
   StandInHandler,
-} from './testing/standInApiServer';
+} from '../testUtils/standInApiServer';
 import type { KubeObject } from './types';
 
 // the first test also loads client-node (ESM, transpiled on first use) and TLS keys

@@ -2,7 +2,7 @@
  * Admission: webhook configurations calling a Service-backed webhook server, and
  * ValidatingAdmissionPolicies with their bindings.
  */
-import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
+import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-node';
 import { objectMeta } from '../kubeObjects';
 import {
   buildBackend,

@@ -2,7 +2,7 @@
  * API extensions: aggregated API servers behind an APIService, and CRDs with the
  * controller that reconciles them (RBAC on the CRDs' plural and status).
  */
-import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
+import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-node';
 import { objectMeta } from '../kubeObjects';
 import {
   buildBackend,

@@ -3,7 +3,7 @@
  * Deployment or DaemonSet, the Service and EndpointSlice in front of it, PDB, monitors
  * and the cert-manager Certificate of its serving secret. Every kind builds on this.
  */
-import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
+import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-node';
 import type { PoolCertificate } from '../certificates';
 import {
   binding,

@@ -4,7 +4,7 @@
  * (DeviceClass, one ResourceSlice per node, the kubelet plugin DaemonSet), in the
  * resource.k8s.io version the cluster serves.
  */
-import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
+import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-node';
 import { objectMeta } from '../kubeObjects';
 import {
   buildBackend,

@@ -3,7 +3,7 @@
  * node, with a controllers Deployment of the same product) and container runtimes
  * behind a RuntimeClass (an installer DaemonSet and labelled nodes).
  */
-import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
+import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-node';
 import { objectMeta } from '../kubeObjects';
 import {
   buildBackend,

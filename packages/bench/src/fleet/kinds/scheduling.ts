@@ -2,7 +2,7 @@
  * Secondary schedulers built from the scheduler framework (the scheduler-plugins way):
  * a kube-scheduler Deployment with its own name, and Pending Pods that name it.
  */
-import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
+import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-node';
 import { objectMeta } from '../kubeObjects';
 import { buildBackend, KindBuilder, namespaceOf } from './backend';
 

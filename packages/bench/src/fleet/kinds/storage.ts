@@ -3,7 +3,7 @@
  * node-driver-registrar (and liveness) sidecars, the controller Deployment with the
  * kubernetes-csi sidecars, and the CSINode entries of the nodes it registered on.
  */
-import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-backend/src/collect/types';
+import type { KubeObject } from '@extension-scorecard/plugin-extension-scorecard-node';
 import { container, objectMeta } from '../kubeObjects';
 import {
   buildBackend,

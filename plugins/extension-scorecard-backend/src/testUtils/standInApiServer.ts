@@ -7,17 +7,22 @@
  * fresh self-signed certificate. Fault hooks (status codes, delays, malformed or
  * truncated bodies, dropped connections) can be set per path at any time.
  *
- * Test-only: never part of the plugin's runtime.
+ * Part of the `/testUtils` entry point (for benchmarks and tests; not a stable API):
+ * never used by the plugin's runtime.
  */
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { webcrypto } from 'node:crypto';
-import { readClusterDump } from '../dumps';
-import { groupVersion, RESOURCE_SPECS, specForObject } from '../resources';
-import type { KubeObject, ServerVersion } from '../types';
+import { readClusterDump } from '../collect/dumps';
+import {
+  groupVersion,
+  RESOURCE_SPECS,
+  specForObject,
+} from '../collect/resources';
+import type { KubeObject, ServerVersion } from '../collect/types';
 
-/** One resource the stand-in serves. */
+/** One resource the stand-in serves. @alpha */
 export interface StandInResource {
   group: string;
   version: string;
@@ -27,7 +32,7 @@ export interface StandInResource {
   objects: KubeObject[];
 }
 
-/** What the stand-in serves. */
+/** What the stand-in serves. @alpha */
 export interface StandInCluster {
   version: ServerVersion;
   resources: StandInResource[];
@@ -37,6 +42,8 @@ export interface StandInCluster {
  * A fault applied to requests whose path (without query) matches.
  * `match` is a path (`/apis/apps/v1/deployments`), a path prefix ending in `*`,
  * or a predicate.
+ *
+ * @alpha
  */
 export interface StandInFault {
   match: string | ((path: string) => boolean);
@@ -57,8 +64,10 @@ export interface StandInFault {
   times?: number;
 }
 
+/** One request the stand-in received (see {@link StandInIncoming}). @alpha */
 export type StandInRequest = StandInIncoming;
 
+/** A running stand-in API server. @alpha */
 export interface StandInApiServer {
   /** Base URL, e.g. `https://127.0.0.1:43121`. */
   url: string;
@@ -70,6 +79,7 @@ export interface StandInApiServer {
   close(): Promise<void>;
 }
 
+/** What a stand-in serves and how. @alpha */
 export interface StandInOptions {
   cluster: StandInCluster;
   tls?: boolean;
@@ -90,6 +100,8 @@ const DEFAULT_VERSION: ServerVersion = {
 /**
  * Builds what the stand-in serves from a dump directory: every resource of the
  * collector's table the dump read as `ok`, in the version it recorded.
+ *
+ * @alpha
  */
 export async function standInClusterFromDump(
   directory: string,
@@ -114,6 +126,8 @@ export async function standInClusterFromDump(
  * Builds what the stand-in serves from objects: every non-optional resource of the
  * collector's table (empty when no object is given), plus the optional ones that have
  * objects, each in the version its objects use.
+ *
+ * @alpha
  */
 export function standInClusterFromObjects(
   objects: KubeObject[],
@@ -137,7 +151,7 @@ export function standInClusterFromObjects(
   return { version, resources };
 }
 
-/** One request as the stand-in sees it. */
+/** One request as the stand-in sees it. @alpha */
 export interface StandInIncoming {
   method: string;
   path: string;
@@ -148,6 +162,8 @@ export interface StandInIncoming {
 /**
  * What the stand-in answers: a status and body (of which only `truncateAt` bytes are
  * sent before the connection closes, when set), or a dropped connection.
+ *
+ * @alpha
  */
 export type StandInAnswer =
   | { status: number; body: string; truncateAt?: number }
@@ -156,6 +172,8 @@ export type StandInAnswer =
 /**
  * The stand-in's request handling without a socket: used by the HTTP(S) server below
  * and directly inside msw handlers.
+ *
+ * @alpha
  */
 export interface StandInHandler {
   handle(request: StandInIncoming): Promise<StandInAnswer>;
@@ -163,7 +181,7 @@ export interface StandInHandler {
   setFaults(faults: StandInFault[]): void;
 }
 
-/** Creates the request handling of a stand-in API server. */
+/** Creates the request handling of a stand-in API server. @alpha */
 export function createStandInHandler(options: StandInOptions): StandInHandler {
   const { cluster } = options;
   let faults: Array<StandInFault & { used: number }> = (
@@ -367,7 +385,7 @@ export function createStandInHandler(options: StandInOptions): StandInHandler {
   };
 }
 
-/** Starts the stand-in on 127.0.0.1 and a free port. */
+/** Starts the stand-in on 127.0.0.1 and a free port. @alpha */
 export async function startStandInApiServer(
   options: StandInOptions,
 ): Promise<StandInApiServer> {
@@ -489,11 +507,11 @@ function decodeContinue(token: string): number | undefined {
 
 /** A self-signed certificate for 127.0.0.1 and localhost, valid for one day. */
 async function selfSignedCertificate(): Promise<{ key: string; cert: string }> {
-  // Loaded on first TLS use only; @peculiar/x509 needs the Reflect polyfill first.
-  // test-only module: these are devDependencies on purpose
-  // eslint-disable-next-line @typescript-eslint/no-require-imports, @backstage/no-undeclared-imports
+  // Loaded on first TLS use only (never by the plugin's runtime, which does not import
+  // the stand-in); @peculiar/x509 needs the Reflect polyfill first.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('reflect-metadata');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports, @backstage/no-undeclared-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const x509: typeof import('@peculiar/x509') = require('@peculiar/x509');
   const crypto = webcrypto as unknown as Crypto;
   x509.cryptoProvider.set(crypto);
