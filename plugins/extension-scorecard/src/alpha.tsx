@@ -3,7 +3,6 @@
  *
  * @packageDocumentation
  */
-import AssessmentIcon from '@material-ui/icons/Assessment';
 import { createFrontendPlugin } from '@backstage/frontend-plugin-api';
 import { convertLegacyRouteRef } from '@backstage/core-compat-api';
 import { extensionScorecardApi } from './alpha/apis';
@@ -13,6 +12,7 @@ import {
   entityTeamScorecardContent,
 } from './alpha/entityContents';
 import { extensionScorecardPage } from './alpha/pages';
+import { AssessmentIcon } from './components/shared/icons';
 import { auditRouteRef, componentRouteRef, rootRouteRef } from './routes';
 
 export {

@@ -1,7 +1,7 @@
-import AssessmentIcon from '@material-ui/icons/Assessment';
 import { PageBlueprint } from '@backstage/frontend-plugin-api';
 import { convertLegacyRouteRef } from '@backstage/core-compat-api';
 import { rootRouteRef } from '../routes';
+import { AssessmentIcon } from '../components/shared/icons';
 
 /** The platform page at /extension-scorecard (with its Audit tab). @alpha */
 export const extensionScorecardPage = PageBlueprint.make({

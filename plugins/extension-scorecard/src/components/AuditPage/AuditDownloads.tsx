@@ -1,9 +1,5 @@
 import { useState } from 'react';
-import Box from '@material-ui/core/Box';
-import Button from '@material-ui/core/Button';
-import Typography from '@material-ui/core/Typography';
-import Tooltip from '@material-ui/core/Tooltip';
-import GetAppIcon from '@material-ui/icons/GetApp';
+import { Button, Flex, Text } from '@backstage/ui';
 import { useApi } from '@backstage/core-plugin-api';
 import { usePermission } from '@backstage/plugin-permission-react';
 import { extensionScorecardAuditExportPermission } from '@extension-scorecard/plugin-extension-scorecard-common';
@@ -11,6 +7,7 @@ import { extensionScorecardApiRef } from '../../api';
 import { downloadText } from './download';
 import { errorMessage } from '../../format/errors';
 import { REFUSED } from '../../format/permissionReasons';
+import { DownloadIcon, HoverTip } from '../shared';
 
 /**
  * CSV (one row per component and check) and JSON (report plus every result)
@@ -53,50 +50,49 @@ export const AuditDownloads = (props: { quarter: string }) => {
   };
 
   const disabled = !permission.allowed || busy !== undefined;
-  const buttons = (
-    // a disabled button fires no events: the span carries the tooltip
-    <span>
-      <Button
-        variant="outlined"
-        color="primary"
-        startIcon={<GetAppIcon />}
-        disabled={disabled}
-        onClick={() => download('csv')}
-      >
-        Download CSV
-      </Button>{' '}
-      <Button
-        variant="outlined"
-        startIcon={<GetAppIcon />}
-        disabled={disabled}
-        onClick={() => download('json')}
-      >
-        Download JSON
-      </Button>
-    </span>
-  );
+  const buttons = [
+    <Button
+      key="csv"
+      variant="secondary"
+      iconStart={<DownloadIcon fontSize="small" />}
+      isDisabled={disabled}
+      onPress={() => download('csv')}
+    >
+      Download CSV
+    </Button>,
+    <Button
+      key="json"
+      variant="secondary"
+      iconStart={<DownloadIcon fontSize="small" />}
+      isDisabled={disabled}
+      onPress={() => download('json')}
+    >
+      Download JSON
+    </Button>,
+  ];
 
   return (
-    <Box display="flex" alignItems="center" gridGap={8} flexWrap="wrap">
+    <Flex align="center" gap="2" style={{ flexWrap: 'wrap' }}>
       {refused ? (
         <>
-          <Tooltip title={REFUSED.auditExport}>{buttons}</Tooltip>
-          <Typography
-            variant="caption"
-            color="textSecondary"
+          {/* a disabled button fires no events: the span carries the tooltip */}
+          <HoverTip title={REFUSED.auditExport}>{buttons}</HoverTip>
+          <Text
+            variant="body-small"
+            color="secondary"
             data-testid="audit-export-refused"
           >
             {REFUSED.auditExport}.
-          </Typography>
+          </Text>
         </>
       ) : (
         buttons
       )}
       {error && (
-        <Typography color="error" variant="body2" role="alert">
+        <Text color="danger" role="alert">
           Download failed: {error}
-        </Typography>
+        </Text>
       )}
-    </Box>
+    </Flex>
   );
 };

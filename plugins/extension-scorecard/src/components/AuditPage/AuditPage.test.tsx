@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { LevelCounts } from '@extension-scorecard/plugin-extension-scorecard-common';
@@ -160,7 +160,7 @@ describe('AuditPage', () => {
     auditHandlers();
     await renderScorecard(<AuditPage />);
     await screen.findByText('Levels at the end of 2026-Q2');
-    fireEvent.mouseDown(screen.getByLabelText('Quarter'));
+    await userEvent.click(screen.getByLabelText('Quarter'));
     await userEvent.click(
       within(await screen.findByRole('listbox')).getByText('2026-Q1'),
     );

@@ -1,8 +1,4 @@
-import Box from '@material-ui/core/Box';
-import Grid from '@material-ui/core/Grid';
-import MenuItem from '@material-ui/core/MenuItem';
-import TextField from '@material-ui/core/TextField';
-import Typography from '@material-ui/core/Typography';
+import { Box, Flex, Grid, Select, Text } from '@backstage/ui';
 import { useSearchParams } from 'react-router-dom';
 import {
   ContentHeader,
@@ -41,8 +37,8 @@ const kindKey = (key: string | null) =>
 const ReportBody = (props: { report: AuditReport }) => {
   const { report } = props;
   return (
-    <Grid container spacing={3}>
-      <Grid item xs={12} md={5}>
+    <Grid.Root columns="12" gap="6">
+      <Grid.Item colSpan={{ initial: '12', md: '5' }}>
         <InfoCard
           title={`Levels at the end of ${report.quarter}`}
           subheader={`${
@@ -53,48 +49,48 @@ const ReportBody = (props: { report: AuditReport }) => {
         >
           <LevelDistributionChart levels={report.totals.levels} />
         </InfoCard>
-      </Grid>
-      <Grid item xs={12} md={7}>
+      </Grid.Item>
+      <Grid.Item colSpan={{ initial: '12', md: '7' }}>
         <ChangesSincePrevious report={report} />
-      </Grid>
-      <Grid item xs={12}>
+      </Grid.Item>
+      <Grid.Item colSpan="12">
         <AuditGroupTable
           title="By team"
           keyLabel="Team"
           groups={report.byTeam}
           formatKey={teamKey}
         />
-      </Grid>
-      <Grid item xs={12}>
+      </Grid.Item>
+      <Grid.Item colSpan="12">
         <AuditGroupTable
           title="By kind"
           keyLabel="Kind"
           groups={report.byKind}
           formatKey={kindKey}
         />
-      </Grid>
-      <Grid item xs={12}>
+      </Grid.Item>
+      <Grid.Item colSpan="12">
         <CriticalFailsTable rows={report.criticalFails} />
-      </Grid>
-      <Grid item xs={12} md={6}>
+      </Grid.Item>
+      <Grid.Item colSpan={{ initial: '12', md: '6' }}>
         <OrphansTable rows={report.orphans} />
-      </Grid>
-      <Grid item xs={12} md={6}>
+      </Grid.Item>
+      <Grid.Item colSpan={{ initial: '12', md: '6' }}>
         <RetirementsDueTable rows={report.retirementsDue} />
-      </Grid>
-      <Grid item xs={12} md={6}>
+      </Grid.Item>
+      <Grid.Item colSpan={{ initial: '12', md: '6' }}>
         <WaiverUsageTable title="Waivers used" rows={report.waiversUsed} />
-      </Grid>
-      <Grid item xs={12} md={6}>
+      </Grid.Item>
+      <Grid.Item colSpan={{ initial: '12', md: '6' }}>
         <WaiverUsageTable
           title="Waivers expired"
           rows={report.waiversExpired}
         />
-      </Grid>
-      <Grid item xs={12}>
+      </Grid.Item>
+      <Grid.Item colSpan="12">
         <EvidenceFreshnessTable rows={report.evidenceFreshness} />
-      </Grid>
-    </Grid>
+      </Grid.Item>
+    </Grid.Root>
   );
 };
 
@@ -124,30 +120,26 @@ export const AuditPage = () => {
   return (
     <>
       <ContentHeader title="Quarterly audit">
-        <Box display="flex" alignItems="center" gridGap={16} flexWrap="wrap">
-          <TextField
+        <Flex align="end" gap="4" style={{ flexWrap: 'wrap' }}>
+          <Select
             id="audit-quarter"
-            select
             label="Quarter"
             size="small"
-            variant="outlined"
-            value={selected ?? ''}
-            onChange={e =>
-              setParams({ quarter: e.target.value }, { replace: true })
-            }
-            style={{ minWidth: 160 }}
-          >
-            {quarters.value.map(q => (
-              <MenuItem key={q.quarter} value={q.quarter}>
-                {q.quarter}
-                {q.complete ? '' : ' (in progress)'}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={quarters.value.map(q => ({
+              value: q.quarter,
+              label: `${q.quarter}${q.complete ? '' : ' (in progress)'}`,
+            }))}
+            value={selected ?? null}
+            onChange={value => {
+              if (value !== null)
+                setParams({ quarter: String(value) }, { replace: true });
+            }}
+            style={{ minWidth: 180 }}
+          />
           {selected && <AuditDownloads quarter={selected} />}
-        </Box>
+        </Flex>
       </ContentHeader>
-      <Box mb={3}>
+      <Box mb="6">
         <InfoCard title="Trend across quarters">
           {trend.error && <ResponseErrorPanel error={trend.error} />}
           {!trend.error && !trend.value && <Progress />}
@@ -158,13 +150,18 @@ export const AuditPage = () => {
       {!report.error && !report.value && <Progress />}
       {report.value && (
         <>
-          <Typography variant="caption" color="textSecondary" paragraph>
+          <Text
+            as="p"
+            variant="body-small"
+            color="secondary"
+            style={{ marginBottom: 'var(--bui-space-4)' }}
+          >
             {report.value.complete
               ? `Quarter-end snapshot #${report.value.snapshot.id}`
               : `Quarter in progress: newest snapshot #${report.value.snapshot.id}`}{' '}
             ({formatDateTime(report.value.snapshot.takenAt)}); report generated{' '}
             {formatDateTime(report.value.generatedAt)}.
-          </Typography>
+          </Text>
           <ReportBody report={report.value} />
         </>
       )}

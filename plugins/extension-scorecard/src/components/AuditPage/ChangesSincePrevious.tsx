@@ -1,6 +1,4 @@
-import Box from '@material-ui/core/Box';
-import Grid from '@material-ui/core/Grid';
-import Typography from '@material-ui/core/Typography';
+import { Box, Grid, Text } from '@backstage/ui';
 import { InfoCard } from '@backstage/core-components';
 import {
   AuditReport,
@@ -9,25 +7,26 @@ import {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { shortRef } from '../../format/refs';
 import { LevelChip } from '../StatusDisplay';
+import { ListItem } from '../shared';
 
 const ChangeList = (props: { title: string; changes: LevelChange[] }) => (
   <Box>
-    <Typography variant="subtitle2" component="h3">
+    <Text as="h3" weight="bold">
       {props.title} ({props.changes.length})
-    </Typography>
+    </Text>
     {props.changes.length === 0 ? (
-      <Typography variant="body2" color="textSecondary">
+      <Text as="p" color="secondary">
         none
-      </Typography>
+      </Text>
     ) : (
-      <Box component="ul" m={0} pl={2}>
+      <Box as="ul" m="0" pl="4">
         {props.changes.map(change => (
-          <Typography component="li" variant="body2" key={change.componentId}>
+          <ListItem key={change.componentId}>
             <strong>{change.name}</strong> ({shortRef(change.owner) || 'orphan'}
             ): <LevelChip level={change.from} /> →{' '}
             <LevelChip level={change.to} />, score{' '}
             {Math.round(change.scoreFrom)} → {Math.round(change.scoreTo)}
-          </Typography>
+          </ListItem>
         ))}
       </Box>
     )}
@@ -36,17 +35,14 @@ const ChangeList = (props: { title: string; changes: LevelChange[] }) => (
 
 const RefList = (props: { title: string; refs: ComponentRef[] }) => (
   <Box>
-    <Typography variant="subtitle2" component="h3">
+    <Text as="h3" weight="bold">
       {props.title} ({props.refs.length})
-    </Typography>
-    <Typography
-      variant="body2"
-      color={props.refs.length ? 'textPrimary' : 'textSecondary'}
-    >
+    </Text>
+    <Text as="p" color={props.refs.length ? 'primary' : 'secondary'}>
       {props.refs.length === 0
         ? 'none'
         : props.refs.map(r => r.name).join(', ')}
-    </Typography>
+    </Text>
   </Box>
 );
 
@@ -63,20 +59,20 @@ export const ChangesSincePrevious = (props: { report: AuditReport }) => {
           : `No snapshot of ${report.previousQuarter} is retained: nothing to compare with`
       }
     >
-      <Grid container spacing={2}>
-        <Grid item xs={12} md={6}>
+      <Grid.Root columns="12" gap="4">
+        <Grid.Item colSpan={{ initial: '12', md: '6' }}>
           <ChangeList title="Better" changes={changes.improved} />
-        </Grid>
-        <Grid item xs={12} md={6}>
+        </Grid.Item>
+        <Grid.Item colSpan={{ initial: '12', md: '6' }}>
           <ChangeList title="Worse" changes={changes.regressed} />
-        </Grid>
-        <Grid item xs={12} md={6}>
+        </Grid.Item>
+        <Grid.Item colSpan={{ initial: '12', md: '6' }}>
           <RefList title="New" refs={changes.added} />
-        </Grid>
-        <Grid item xs={12} md={6}>
+        </Grid.Item>
+        <Grid.Item colSpan={{ initial: '12', md: '6' }}>
           <RefList title="Gone" refs={changes.removed} />
-        </Grid>
-      </Grid>
+        </Grid.Item>
+      </Grid.Root>
     </InfoCard>
   );
 };

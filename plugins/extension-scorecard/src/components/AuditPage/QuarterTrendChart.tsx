@@ -1,6 +1,4 @@
-import Box from '@material-ui/core/Box';
-import Typography from '@material-ui/core/Typography';
-import { useTheme } from '@material-ui/core/styles';
+import { Box, Text } from '@backstage/ui';
 import {
   Bar,
   ComposedChart,
@@ -28,7 +26,6 @@ export interface QuarterPoint {
 
 /** Level distribution per quarter (stacked bars) with the average score (line). */
 export const QuarterTrendChart = (props: { points: QuarterPoint[] }) => {
-  const theme = useTheme();
   const data = props.points.map(point => ({
     quarter: point.complete ? point.quarter : `${point.quarter} (so far)`,
     L0: point.levels[0],
@@ -38,9 +35,7 @@ export const QuarterTrendChart = (props: { points: QuarterPoint[] }) => {
     score: Math.round(point.averageScore),
   }));
   if (data.length === 0) {
-    return (
-      <Typography variant="body2">No quarter has a snapshot yet.</Typography>
-    );
+    return <Text as="p">No quarter has a snapshot yet.</Text>;
   }
   const summary = data
     .map(
@@ -55,22 +50,23 @@ export const QuarterTrendChart = (props: { points: QuarterPoint[] }) => {
           data={data}
           margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
         >
-          <XAxis dataKey="quarter" stroke={theme.palette.text.secondary} />
+          <XAxis dataKey="quarter" stroke="var(--bui-fg-secondary)" />
           <YAxis
             yAxisId="components"
             allowDecimals={false}
-            stroke={theme.palette.text.secondary}
+            stroke="var(--bui-fg-secondary)"
           />
           <YAxis
             yAxisId="score"
             orientation="right"
             domain={[0, 100]}
-            stroke={theme.palette.text.secondary}
+            stroke="var(--bui-fg-secondary)"
           />
           <Tooltip
             contentStyle={{
-              background: theme.palette.background.paper,
-              color: theme.palette.text.primary,
+              background: 'var(--bui-bg-neutral-1)',
+              color: 'var(--bui-fg-primary)',
+              border: '1px solid var(--bui-border-1)',
             }}
           />
           <Legend />
@@ -82,7 +78,7 @@ export const QuarterTrendChart = (props: { points: QuarterPoint[] }) => {
               name={LEVEL_TITLES[level]}
               stackId="levels"
               maxBarSize={72}
-              fill={levelColor(theme, level)}
+              fill={levelColor(level)}
               isAnimationActive={false}
             />
           ))}
@@ -90,7 +86,7 @@ export const QuarterTrendChart = (props: { points: QuarterPoint[] }) => {
             yAxisId="score"
             dataKey="score"
             name="average score"
-            stroke={theme.palette.primary.main}
+            stroke="var(--bui-accent-bg)"
             isAnimationActive={false}
           />
         </ComposedChart>

@@ -1,9 +1,4 @@
-import Table from '@material-ui/core/Table';
-import TableBody from '@material-ui/core/TableBody';
-import TableCell from '@material-ui/core/TableCell';
-import TableHead from '@material-ui/core/TableHead';
-import TableRow from '@material-ui/core/TableRow';
-import Typography from '@material-ui/core/Typography';
+import { Text } from '@backstage/ui';
 import { InfoCard } from '@backstage/core-components';
 import {
   CertificateFinding,
@@ -11,6 +6,7 @@ import {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { daysUntil, expiryCountdown, formatDate } from '../../format/time';
 import { StatusChip } from '../StatusDisplay';
+import { SimpleTable, SimpleTableHead, Td } from '../shared';
 
 /** The backend's default cert.expiry thresholds (fail < 7 days, warn < 30). */
 const FAIL_DAYS = 7;
@@ -38,68 +34,59 @@ export const CertificatesPanel = (props: {
   return (
     <InfoCard title="Certificates">
       {certificates.length === 0 ? (
-        <Typography variant="body2">
+        <Text as="p">
           No certificate found for this component (no caBundle or cert-manager
           Certificate).
-        </Typography>
+        </Text>
       ) : (
-        <Table size="small" aria-label="Certificates">
-          <TableHead>
-            <TableRow>
-              <TableCell>Expiry</TableCell>
-              <TableCell>Cluster</TableCell>
-              <TableCell>Source</TableCell>
-              <TableCell>Subject / issuer</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
+        <SimpleTable aria-label="Certificates">
+          <SimpleTableHead
+            columns={['Expiry', 'Cluster', 'Source', 'Subject / issuer']}
+          />
+          <tbody>
             {certificates.map(cert => {
               const left = daysLeftOf(cert);
               return (
-                <TableRow
+                <tr
                   key={`${cert.cluster}|${cert.source}|${cert.subject ?? ''}`}
                 >
-                  <TableCell>
+                  <Td>
                     <StatusChip
                       status={expiryStatus(cert.error ? null : left)}
                     />{' '}
                     {cert.error ? (
-                      <Typography variant="caption" color="error">
+                      <Text variant="body-small" color="danger">
                         cannot parse: {cert.error}
-                      </Typography>
+                      </Text>
                     ) : (
-                      <Typography variant="body2" component="span">
+                      <Text>
                         {left === null ? 'unknown' : expiryCountdown(left)}
                         {cert.notAfter ? ` (${formatDate(cert.notAfter)})` : ''}
-                      </Typography>
+                      </Text>
                     )}
-                  </TableCell>
-                  <TableCell>{cert.cluster}</TableCell>
-                  <TableCell>
-                    <Typography
-                      variant="caption"
+                  </Td>
+                  <Td>{cert.cluster}</Td>
+                  <Td>
+                    <Text
+                      variant="body-small"
                       style={{ wordBreak: 'break-all' }}
                     >
                       {cert.source}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Typography variant="caption" component="div">
+                    </Text>
+                  </Td>
+                  <Td>
+                    <Text variant="body-small" as="div">
                       {cert.subject ?? '—'}
-                    </Typography>
-                    <Typography
-                      variant="caption"
-                      color="textSecondary"
-                      component="div"
-                    >
+                    </Text>
+                    <Text variant="body-small" color="secondary" as="div">
                       {cert.issuer ? `issued by ${cert.issuer}` : ''}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
+                    </Text>
+                  </Td>
+                </tr>
               );
             })}
-          </TableBody>
-        </Table>
+          </tbody>
+        </SimpleTable>
       )}
     </InfoCard>
   );

@@ -1,35 +1,26 @@
-import { useState } from 'react';
-import Accordion from '@material-ui/core/Accordion';
-import AccordionDetails from '@material-ui/core/AccordionDetails';
-import AccordionSummary from '@material-ui/core/AccordionSummary';
-import Box from '@material-ui/core/Box';
-import Button from '@material-ui/core/Button';
-import Chip from '@material-ui/core/Chip';
-import Typography from '@material-ui/core/Typography';
-import { makeStyles } from '@material-ui/core/styles';
-import ExpandMoreIcon from '@material-ui/icons/ExpandMore';
-import { InfoCard, Link } from '@backstage/core-components';
+import { CSSProperties, useState } from 'react';
+import {
+  Accordion,
+  AccordionPanel,
+  AccordionTrigger,
+  Box,
+  Button,
+  Flex,
+  Link,
+  Text,
+} from '@backstage/ui';
+import { InfoCard } from '@backstage/core-components';
 import { CheckResult } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { formatDate } from '../../format/time';
 import { StatusChip } from '../StatusDisplay';
+import { OutlineBadge } from '../shared';
 import { groupByDimension } from './checkOrdering';
 import { ObservedValues } from './ObservedValues';
 
-const useStyles = makeStyles(theme => ({
-  result: {
-    padding: theme.spacing(1.5, 0),
-    borderTop: `1px solid ${theme.palette.divider}`,
-    '&:first-child': { borderTop: 'none' },
-  },
-  details: { display: 'block' },
-  message: { wordBreak: 'break-word' },
-  summary: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: theme.spacing(1),
-    flexWrap: 'wrap',
-  },
-}));
+const resultStyle = (first: boolean): CSSProperties => ({
+  padding: 'var(--bui-space-3) 0',
+  borderTop: first ? 'none' : '1px solid var(--bui-border-1)',
+});
 
 const NEEDS_WORK = ['fail', 'warn', 'unknown'];
 
@@ -47,75 +38,77 @@ function waiverNote(result: CheckResult): string | undefined {
 
 const ResultItem = (props: {
   result: CheckResult;
+  first?: boolean;
   onRequestWaiver?: (result: CheckResult) => void;
 }) => {
   const { result, onRequestWaiver } = props;
-  const classes = useStyles();
   const [open, setOpen] = useState(false);
   const needsWork = NEEDS_WORK.includes(result.status);
   const detailsId = `details-${result.checkId}-${result.cluster ?? 'all'}`;
   const hasObserved = Object.keys(result.observed ?? {}).length > 0;
   return (
-    <Box className={classes.result} data-testid={`check-${result.checkId}`}>
-      <Box className={classes.summary}>
+    <div
+      style={resultStyle(Boolean(props.first))}
+      data-testid={`check-${result.checkId}`}
+    >
+      <Flex align="center" gap="2" style={{ flexWrap: 'wrap' }}>
         <StatusChip
           status={result.status}
           waived={Boolean(result.waiver)}
           waiverNote={waiverNote(result)}
         />
-        <Typography variant="subtitle2" component="span">
-          {result.checkId}
-        </Typography>
-        <Chip
-          size="small"
-          variant="outlined"
-          label={result.cluster ?? 'all clusters'}
-        />
-        <Typography variant="caption" color="textSecondary">
+        <Text weight="bold">{result.checkId}</Text>
+        <OutlineBadge>{result.cluster ?? 'all clusters'}</OutlineBadge>
+        <Text variant="body-small" color="secondary">
           {result.severity}
-        </Typography>
-      </Box>
-      <Typography variant="body2" className={classes.message}>
+        </Text>
+      </Flex>
+      <Text as="p" style={{ wordBreak: 'break-word' }}>
         {result.message}
-      </Typography>
+      </Text>
       {result.waiver && (
-        <Typography variant="caption" color="textSecondary" component="p">
+        <Text as="p" variant="body-small" color="secondary">
           {waiverNote(result)}
-        </Typography>
+        </Text>
       )}
       {needsWork && result.remediation && (
-        <Typography variant="body2" component="p">
+        <Text as="p">
           <strong>Remediation:</strong> {result.remediation}
-        </Typography>
+        </Text>
       )}
-      <Box display="flex" gridGap={8} alignItems="center" flexWrap="wrap">
+      <Flex gap="2" align="center" mt="1" style={{ flexWrap: 'wrap' }}>
         {hasObserved && (
           <Button
             size="small"
+            variant="tertiary"
             aria-expanded={open}
             aria-controls={detailsId}
-            onClick={() => setOpen(!open)}
+            onPress={() => setOpen(!open)}
           >
             {open ? 'Hide observed values' : 'Observed values'}
           </Button>
         )}
         {result.docsUrl && (
-          <Link to={result.docsUrl} target="_blank" rel="noopener">
+          <Link href={result.docsUrl} target="_blank" rel="noopener">
             Docs for {result.checkId}
           </Link>
         )}
         {needsWork && !result.waiver && onRequestWaiver && (
-          <Button size="small" onClick={() => onRequestWaiver(result)}>
+          <Button
+            size="small"
+            variant="secondary"
+            onPress={() => onRequestWaiver(result)}
+          >
             Request waiver
           </Button>
         )}
-      </Box>
+      </Flex>
       {open && (
-        <div id={detailsId}>
+        <Box id={detailsId} mt="2">
           <ObservedValues observed={result.observed} />
-        </div>
+        </Box>
       )}
-    </Box>
+    </div>
   );
 };
 
@@ -132,9 +125,14 @@ const QuietResults = (props: { results: CheckResult[] }) => {
     .map(([status, count]) => `${count} ${status}`)
     .join(', ');
   return (
-    <Box pt={1}>
-      <Button size="small" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? 'Hide' : 'Show'} {summary}
+    <Box pt="2">
+      <Button
+        size="small"
+        variant="tertiary"
+        aria-expanded={open}
+        onPress={() => setOpen(!open)}
+      >
+        {`${open ? 'Hide' : 'Show'} ${summary}`}
       </Button>
       {open &&
         props.results.map(result => (
@@ -144,6 +142,58 @@ const QuietResults = (props: { results: CheckResult[] }) => {
           />
         ))}
     </Box>
+  );
+};
+
+/** One dimension: its worst status and counts, its results once opened. */
+const DimensionSection = (props: {
+  group: ReturnType<typeof groupByDimension>[number];
+  onRequestWaiver?: (result: CheckResult) => void;
+}) => {
+  const { group } = props;
+  const [expanded, setExpanded] = useState(
+    group.worst === 'fail' || group.worst === 'unknown',
+  );
+  const loud = group.results.filter(result => isLoud(result));
+  return (
+    <Accordion
+      isExpanded={expanded}
+      onExpandedChange={setExpanded}
+      id={`dimension-${group.dimension}`}
+    >
+      <AccordionTrigger level={3}>
+        <Flex align="center" gap="2" style={{ flexWrap: 'wrap' }}>
+          <StatusChip status={group.worst} />
+          <Text variant="body-large" weight="bold">
+            {group.dimension}
+          </Text>
+          <Text variant="body-small" color="secondary">
+            {Object.entries(group.counts)
+              .map(([status, count]) => `${count} ${status}`)
+              .join(' · ')}
+            {group.waived > 0 ? ` · ${group.waived} waived` : ''}
+          </Text>
+        </Flex>
+      </AccordionTrigger>
+      <AccordionPanel>
+        {/* Mounted only while open, as before: closed dimensions keep no results in the page. */}
+        {expanded && (
+          <>
+            {loud.map((result, index) => (
+              <ResultItem
+                key={`${result.checkId}|${result.cluster ?? ''}`}
+                result={result}
+                first={index === 0}
+                onRequestWaiver={props.onRequestWaiver}
+              />
+            ))}
+            <QuietResults
+              results={group.results.filter(result => !isLoud(result))}
+            />
+          </>
+        )}
+      </AccordionPanel>
+    </Accordion>
   );
 };
 
@@ -158,7 +208,6 @@ export const CheckResults = (props: {
   /** Why the user may not request waivers here (shown under the title). */
   requestRefusal?: string;
 }) => {
-  const classes = useStyles();
   const groups = groupByDimension(props.results);
   const waivable = props.results.some(
     r => NEEDS_WORK.includes(r.status) && !r.waiver,
@@ -175,47 +224,14 @@ export const CheckResults = (props: {
       }
     >
       {groups.length === 0 && (
-        <Typography variant="body2">No check ran on this component.</Typography>
+        <Text as="p">No check ran on this component.</Text>
       )}
       {groups.map(group => (
-        <Accordion
+        <DimensionSection
           key={group.dimension}
-          defaultExpanded={group.worst === 'fail' || group.worst === 'unknown'}
-          TransitionProps={{ unmountOnExit: true }}
-        >
-          <AccordionSummary
-            expandIcon={<ExpandMoreIcon />}
-            aria-controls={`dimension-${group.dimension}-content`}
-            id={`dimension-${group.dimension}-header`}
-          >
-            <Box className={classes.summary}>
-              <StatusChip status={group.worst} />
-              <Typography variant="subtitle1" component="h3">
-                {group.dimension}
-              </Typography>
-              <Typography variant="caption" color="textSecondary">
-                {Object.entries(group.counts)
-                  .map(([status, count]) => `${count} ${status}`)
-                  .join(' · ')}
-                {group.waived > 0 ? ` · ${group.waived} waived` : ''}
-              </Typography>
-            </Box>
-          </AccordionSummary>
-          <AccordionDetails className={classes.details}>
-            {group.results
-              .filter(result => isLoud(result))
-              .map(result => (
-                <ResultItem
-                  key={`${result.checkId}|${result.cluster ?? ''}`}
-                  result={result}
-                  onRequestWaiver={props.onRequestWaiver}
-                />
-              ))}
-            <QuietResults
-              results={group.results.filter(result => !isLoud(result))}
-            />
-          </AccordionDetails>
-        </Accordion>
+          group={group}
+          onRequestWaiver={props.onRequestWaiver}
+        />
       ))}
     </InfoCard>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import Grid from '@material-ui/core/Grid';
+import { Grid } from '@backstage/ui';
 import {
   EmptyState,
   Progress,
@@ -60,19 +60,19 @@ export const ComponentScorecard = (props: { componentId: string }) => {
     : undefined;
 
   return (
-    <Grid container spacing={3}>
+    <Grid.Root columns="12" gap="6">
       {scorecard.hardGates.length > 0 && (
-        <Grid item xs={12}>
+        <Grid.Item colSpan="12">
           <HardGates hardGates={scorecard.hardGates} />
-        </Grid>
+        </Grid.Item>
       )}
-      <Grid item xs={12} md={5}>
+      <Grid.Item colSpan={{ initial: '12', md: '5' }}>
         <ScoreSummary detail={detail.value} />
-      </Grid>
-      <Grid item xs={12} md={7}>
+      </Grid.Item>
+      <Grid.Item colSpan={{ initial: '12', md: '7' }}>
         <ScoreHistoryChart history={history} />
-      </Grid>
-      <Grid item xs={12}>
+      </Grid.Item>
+      <Grid.Item colSpan="12">
         <CheckResults
           results={scorecard.results}
           onRequestWaiver={requestWaiver}
@@ -82,22 +82,22 @@ export const ComponentScorecard = (props: { componentId: string }) => {
               : REFUSED.waiverRequest
           }
         />
-      </Grid>
+      </Grid.Item>
       {(syncPath || scorecard.blastRadius.length > 0) && (
-        <Grid item xs={12}>
+        <Grid.Item colSpan="12">
           <BlastRadiusPanel entries={scorecard.blastRadius} />
-        </Grid>
+        </Grid.Item>
       )}
-      <Grid item xs={12} lg={6}>
+      <Grid.Item colSpan={{ initial: '12', lg: '6' }}>
         <CertificatesPanel certificates={scorecard.certificates} />
-      </Grid>
-      <Grid item xs={12} lg={6}>
+      </Grid.Item>
+      <Grid.Item colSpan={{ initial: '12', lg: '6' }}>
         <RbacFindingsPanel findings={scorecard.rbacFindings} />
-      </Grid>
-      <Grid item xs={12}>
+      </Grid.Item>
+      <Grid.Item colSpan="12">
         <InstancesPanel instances={instances} />
-      </Grid>
-      <Grid item xs={12} lg={6}>
+      </Grid.Item>
+      <Grid.Item colSpan={{ initial: '12', lg: '6' }}>
         <ExperimentsTimeline
           evidence={evidence}
           requirement={scorecard.results.find(
@@ -109,15 +109,15 @@ export const ComponentScorecard = (props: { componentId: string }) => {
               : REFUSED.evidenceCreate
           }
         />
-      </Grid>
-      <Grid item xs={12} lg={6}>
+      </Grid.Item>
+      <Grid.Item colSpan={{ initial: '12', lg: '6' }}>
         <WaiversPanel
           waivers={waivers}
           permissions={permissions}
           onRequest={() => setWaiverFor({})}
           onChanged={reload}
         />
-      </Grid>
+      </Grid.Item>
       <WaiverRequestDialog
         open={waiverFor !== undefined}
         componentId={componentId}
@@ -127,6 +127,6 @@ export const ComponentScorecard = (props: { componentId: string }) => {
         onClose={() => setWaiverFor(undefined)}
         onRequested={reload}
       />
-    </Grid>
+    </Grid.Root>
   );
 };

@@ -1,79 +1,93 @@
-import Box from '@material-ui/core/Box';
-import Chip from '@material-ui/core/Chip';
-import Typography from '@material-ui/core/Typography';
-import Timeline from '@material-ui/lab/Timeline';
-import TimelineConnector from '@material-ui/lab/TimelineConnector';
-import TimelineContent from '@material-ui/lab/TimelineContent';
-import TimelineDot from '@material-ui/lab/TimelineDot';
-import TimelineItem from '@material-ui/lab/TimelineItem';
-import TimelineOppositeContent from '@material-ui/lab/TimelineOppositeContent';
-import TimelineSeparator from '@material-ui/lab/TimelineSeparator';
-import { useTheme } from '@material-ui/core/styles';
+import { CSSProperties } from 'react';
+import { Box, Flex, Text } from '@backstage/ui';
 import { InfoCard, Link } from '@backstage/core-components';
 import {
   CheckResult,
   ExperimentEvidence,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { formatDate, formatDuration, formatRelative } from '../../format/time';
-import { StatusChip } from '../StatusDisplay';
+import { StatusChip, toneColor } from '../StatusDisplay';
+import { OutlineBadge } from '../shared';
 import { ObservedValues } from './ObservedValues';
+
+const timelineStyle: CSSProperties = {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+};
+const itemStyle: CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: 'minmax(6rem, 20%) 24px 1fr',
+  columnGap: 'var(--bui-space-3)',
+};
+const separatorStyle: CSSProperties = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+};
+const connectorStyle: CSSProperties = {
+  flex: 1,
+  width: 2,
+  minHeight: 'var(--bui-space-4)',
+  background: 'var(--bui-border-2)',
+};
 
 const EvidenceItem = (props: {
   evidence: ExperimentEvidence;
   last: boolean;
 }) => {
   const { evidence, last } = props;
-  const theme = useTheme();
   const toInject = formatDuration(evidence.startedAt, evidence.injectedAt);
   const toRecover = formatDuration(evidence.injectedAt, evidence.recoveredAt);
   return (
-    <TimelineItem>
-      <TimelineOppositeContent style={{ flex: 0.25 }}>
-        <Typography variant="body2">
-          {formatDate(evidence.startedAt)}
-        </Typography>
-        <Typography variant="caption" color="textSecondary">
+    <li style={itemStyle}>
+      <Box pt="2" style={{ textAlign: 'right' }}>
+        <Text as="div">{formatDate(evidence.startedAt)}</Text>
+        <Text as="div" variant="body-small" color="secondary">
           {formatRelative(evidence.startedAt)}
-        </Typography>
-      </TimelineOppositeContent>
-      <TimelineSeparator>
-        <TimelineDot
+        </Text>
+      </Box>
+      <div style={separatorStyle} aria-hidden>
+        <span
           style={{
-            backgroundColor:
-              evidence.verdict === 'pass'
-                ? theme.palette.status.ok
-                : theme.palette.status.error,
+            width: 12,
+            height: 12,
+            margin: 'var(--bui-space-3) 0 var(--bui-space-1)',
+            borderRadius: '50%',
+            background: toneColor(
+              evidence.verdict === 'pass' ? 'success' : 'danger',
+            ),
           }}
         />
-        {!last && <TimelineConnector />}
-      </TimelineSeparator>
-      <TimelineContent>
-        <Box display="flex" alignItems="center" gridGap={8} flexWrap="wrap">
-          <Typography variant="subtitle2" component="h3">
+        {!last && <span style={connectorStyle} />}
+      </div>
+      <Box pt="2" pb="4">
+        <Flex align="center" gap="2" style={{ flexWrap: 'wrap' }}>
+          <Text as="h3" weight="bold">
             {evidence.scenario}
-          </Typography>
+          </Text>
           <StatusChip status={evidence.verdict === 'pass' ? 'pass' : 'fail'} />
-          <Chip size="small" variant="outlined" label={evidence.cluster} />
-          <Chip size="small" variant="outlined" label={evidence.tool} />
-        </Box>
-        <Typography variant="caption" color="textSecondary" component="p">
+          <OutlineBadge>{evidence.cluster}</OutlineBadge>
+          <OutlineBadge>{evidence.tool}</OutlineBadge>
+        </Flex>
+        <Text as="p" variant="body-small" color="secondary">
           {toInject
             ? `fault injected after ${toInject}`
             : 'injection time not recorded'}
           {' · '}
           {toRecover ? `recovered ${toRecover} later` : 'recovery not recorded'}
           {' · '}submitted by {evidence.submittedBy}
-        </Typography>
+        </Text>
         <ObservedValues observed={evidence.observations} />
         {evidence.links.map(link => (
-          <Box key={link}>
+          <div key={link}>
             <Link to={link} target="_blank" rel="noopener">
               {link}
             </Link>
-          </Box>
+          </div>
         ))}
-      </TimelineContent>
-    </TimelineItem>
+      </Box>
+    </li>
   );
 };
 
@@ -93,23 +107,23 @@ export const ExperimentsTimeline = (props: {
   return (
     <InfoCard title="Fault experiments">
       {props.requirement && (
-        <Box display="flex" alignItems="center" gridGap={8} mb={1}>
+        <Flex align="center" gap="2" mb="2">
           <StatusChip
             status={props.requirement.status}
             waived={Boolean(props.requirement.waiver)}
           />
-          <Typography variant="body2">{props.requirement.message}</Typography>
-        </Box>
+          <Text>{props.requirement.message}</Text>
+        </Flex>
       )}
       {evidence.length === 0 ? (
-        <Typography variant="body2">
+        <Text as="p">
           No experiment evidence recorded yet.
           {props.submitRefusal
             ? ''
             : ' Submit a run with POST /api/extension-scorecard/evidence or import a Chaos Mesh / LitmusChaos result.'}
-        </Typography>
+        </Text>
       ) : (
-        <Timeline align="left" aria-label="Experiments timeline">
+        <ol style={timelineStyle} aria-label="Experiments timeline">
           {evidence.map((item, index) => (
             <EvidenceItem
               key={item.id}
@@ -117,17 +131,17 @@ export const ExperimentsTimeline = (props: {
               last={index === evidence.length - 1}
             />
           ))}
-        </Timeline>
+        </ol>
       )}
       {props.submitRefusal && (
-        <Typography
-          variant="caption"
-          color="textSecondary"
-          component="p"
+        <Text
+          as="p"
+          variant="body-small"
+          color="secondary"
           data-testid="evidence-create-refused"
         >
           {props.submitRefusal}.
-        </Typography>
+        </Text>
       )}
     </InfoCard>
   );

@@ -1,16 +1,11 @@
-import Chip from '@material-ui/core/Chip';
-import Table from '@material-ui/core/Table';
-import TableBody from '@material-ui/core/TableBody';
-import TableCell from '@material-ui/core/TableCell';
-import TableHead from '@material-ui/core/TableHead';
-import TableRow from '@material-ui/core/TableRow';
-import Typography from '@material-ui/core/Typography';
+import { Text } from '@backstage/ui';
 import { InfoCard } from '@backstage/core-components';
 import {
   ComponentInstanceSummary,
   ObjectRef,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { formatDateTime, formatRelative } from '../../format/time';
+import { OutlineBadge, SimpleTable, SimpleTableHead, Td } from '../shared';
 
 function objectName(object: ObjectRef): string {
   return `${object.kind} ${object.namespace ? `${object.namespace}/` : ''}${
@@ -24,53 +19,46 @@ export const InstancesPanel = (props: {
 }) => (
   <InfoCard title="Instances per cluster">
     {props.instances.length === 0 ? (
-      <Typography variant="body2">
+      <Text as="p">
         Not found in any cluster: the catalog declares it, but no object carries
         its id.
-      </Typography>
+      </Text>
     ) : (
-      <Table size="small" aria-label="Instances per cluster">
-        <TableHead>
-          <TableRow>
-            <TableCell>Cluster</TableCell>
-            <TableCell>Collected</TableCell>
-            <TableCell>Objects</TableCell>
-            <TableCell>Advertises</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
+      <SimpleTable aria-label="Instances per cluster">
+        <SimpleTableHead
+          columns={['Cluster', 'Collected', 'Objects', 'Advertises']}
+        />
+        <tbody>
           {props.instances.map(instance => (
-            <TableRow key={instance.cluster}>
-              <TableCell>
+            <tr key={instance.cluster}>
+              <Td>
                 {instance.cluster}{' '}
-                {instance.stale && (
-                  <Chip size="small" variant="outlined" label="stale" />
-                )}
-              </TableCell>
-              <TableCell title={formatDateTime(instance.collectedAt)}>
+                {instance.stale && <OutlineBadge>stale</OutlineBadge>}
+              </Td>
+              <Td title={formatDateTime(instance.collectedAt)}>
                 {formatRelative(instance.collectedAt)}
-              </TableCell>
-              <TableCell>
+              </Td>
+              <Td>
                 {instance.objects.map(object => (
-                  <Typography
+                  <Text
                     key={`${object.apiVersion}|${objectName(object)}`}
-                    variant="caption"
-                    component="div"
+                    variant="body-small"
+                    as="div"
                   >
                     {objectName(object)}
-                  </Typography>
+                  </Text>
                 ))}
-              </TableCell>
-              <TableCell>
+              </Td>
+              <Td>
                 {[
                   ...instance.advertisedResources,
                   ...instance.schedulerNames.map(s => `scheduler ${s}`),
                 ].join(', ') || '—'}
-              </TableCell>
-            </TableRow>
+              </Td>
+            </tr>
           ))}
-        </TableBody>
-      </Table>
+        </tbody>
+      </SimpleTable>
     )}
   </InfoCard>
 );

@@ -1,22 +1,20 @@
-import Typography from '@material-ui/core/Typography';
-import { makeStyles } from '@material-ui/core/styles';
+import { CSSProperties } from 'react';
 
-const useStyles = makeStyles(theme => ({
-  list: {
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    columnGap: theme.spacing(2),
-    rowGap: theme.spacing(0.25),
-    margin: 0,
-  },
-  key: { color: theme.palette.text.secondary, fontFamily: 'monospace' },
-  value: {
-    margin: 0,
-    fontFamily: 'monospace',
-    whiteSpace: 'pre-wrap',
-    wordBreak: 'break-word',
-  },
-}));
+const listStyle: CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  columnGap: 'var(--bui-space-4)',
+  rowGap: 'var(--bui-space-0_5, 2px)',
+  margin: 0,
+  fontSize: 'var(--bui-font-size-2)',
+  fontFamily: 'var(--bui-font-monospace)',
+};
+const keyStyle: CSSProperties = { color: 'var(--bui-fg-secondary)' };
+const valueStyle: CSSProperties = {
+  margin: 0,
+  whiteSpace: 'pre-wrap',
+  wordBreak: 'break-word',
+};
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return '—';
@@ -30,21 +28,15 @@ function show(value: unknown): string {
 export const ObservedValues = (props: {
   observed?: Record<string, unknown>;
 }) => {
-  const classes = useStyles();
   const entries = Object.entries(props.observed ?? {});
   if (entries.length === 0) return null;
   return (
-    <dl className={classes.list} aria-label="Observed values">
+    <dl style={listStyle} aria-label="Observed values">
       {entries.map(([key, value]) => (
-        <Typography
-          key={key}
-          component="div"
-          variant="caption"
-          style={{ display: 'contents' }}
-        >
-          <dt className={classes.key}>{key}</dt>
-          <dd className={classes.value}>{show(value)}</dd>
-        </Typography>
+        <div key={key} style={{ display: 'contents' }}>
+          <dt style={keyStyle}>{key}</dt>
+          <dd style={valueStyle}>{show(value)}</dd>
+        </div>
       ))}
     </dl>
   );

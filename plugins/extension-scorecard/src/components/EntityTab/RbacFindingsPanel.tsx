@@ -1,11 +1,7 @@
-import Table from '@material-ui/core/Table';
-import TableBody from '@material-ui/core/TableBody';
-import TableCell from '@material-ui/core/TableCell';
-import TableHead from '@material-ui/core/TableHead';
-import TableRow from '@material-ui/core/TableRow';
-import Typography from '@material-ui/core/Typography';
+import { Text } from '@backstage/ui';
 import { InfoCard } from '@backstage/core-components';
 import { RbacFinding } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { SimpleTable, SimpleTableHead, Td } from '../shared';
 
 function formatRule(rule: RbacFinding['rule']): string {
   const groups = rule.apiGroups.map(g => (g === '' ? 'core' : g)).join(',');
@@ -16,55 +12,53 @@ function formatRule(rule: RbacFinding['rule']): string {
 export const RbacFindingsPanel = (props: { findings: RbacFinding[] }) => (
   <InfoCard title="RBAC findings">
     {props.findings.length === 0 ? (
-      <Typography variant="body2">
+      <Text as="p">
         No risky grant found for the component's service accounts.
-      </Typography>
+      </Text>
     ) : (
-      <Table size="small" aria-label="RBAC findings">
-        <TableHead>
-          <TableRow>
-            <TableCell>Check</TableCell>
-            <TableCell>Service account</TableCell>
-            <TableCell>Granted by</TableCell>
-            <TableCell>Rule</TableCell>
-            <TableCell>Declared</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
+      <SimpleTable aria-label="RBAC findings">
+        <SimpleTableHead
+          columns={[
+            'Check',
+            'Service account',
+            'Granted by',
+            'Rule',
+            'Declared',
+          ]}
+        />
+        <tbody>
           {props.findings.map(finding => (
-            <TableRow
+            <tr
               key={`${finding.cluster}|${finding.checkId}|${
                 finding.serviceAccount
               }|${finding.binding}|${formatRule(finding.rule)}`}
             >
-              <TableCell>
-                <Typography variant="body2">{finding.checkId}</Typography>
-                <Typography variant="caption" color="textSecondary">
+              <Td>
+                <Text as="div">{finding.checkId}</Text>
+                <Text as="div" variant="body-small" color="secondary">
                   {finding.cluster}
-                </Typography>
-              </TableCell>
-              <TableCell>{finding.serviceAccount}</TableCell>
-              <TableCell>
-                <Typography variant="body2">{finding.binding}</Typography>
-                <Typography variant="caption" color="textSecondary">
+                </Text>
+              </Td>
+              <Td>{finding.serviceAccount}</Td>
+              <Td>
+                <Text as="div">{finding.binding}</Text>
+                <Text as="div" variant="body-small" color="secondary">
                   → {finding.role}
-                </Typography>
-              </TableCell>
-              <TableCell>
-                <Typography
-                  variant="caption"
-                  style={{ fontFamily: 'monospace' }}
+                </Text>
+              </Td>
+              <Td>
+                <Text
+                  variant="body-small"
+                  style={{ fontFamily: 'var(--bui-font-monospace)' }}
                 >
                   {formatRule(finding.rule)}
-                </Typography>
-              </TableCell>
-              <TableCell>
-                {finding.declared ? 'yes, in the design record' : 'no'}
-              </TableCell>
-            </TableRow>
+                </Text>
+              </Td>
+              <Td>{finding.declared ? 'yes, in the design record' : 'no'}</Td>
+            </tr>
           ))}
-        </TableBody>
-      </Table>
+        </tbody>
+      </SimpleTable>
     )}
   </InfoCard>
 );

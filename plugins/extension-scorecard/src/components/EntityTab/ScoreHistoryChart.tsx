@@ -1,6 +1,4 @@
-import Box from '@material-ui/core/Box';
-import Typography from '@material-ui/core/Typography';
-import { useTheme } from '@material-ui/core/styles';
+import { Box, Text } from '@backstage/ui';
 import {
   CartesianGrid,
   Legend,
@@ -22,7 +20,6 @@ function levelOf(point: HistoryPoint): number {
 
 /** Score (left axis) and level (right axis, steps) across the retained snapshots. */
 export const ScoreHistoryChart = (props: { history: HistoryPoint[] }) => {
-  const theme = useTheme();
   const data = props.history.map(point => ({
     takenAt: point.takenAt,
     score: Math.round(point.averageScore),
@@ -42,11 +39,11 @@ export const ScoreHistoryChart = (props: { history: HistoryPoint[] }) => {
   return (
     <InfoCard title="Score history">
       {data.length < 2 ? (
-        <Typography variant="body2">
+        <Text as="p">
           {data.length === 0
             ? 'No history yet.'
             : `One snapshot so far: score ${last.score}, level L${last.level}. The chart appears from the second snapshot on.`}
-        </Typography>
+        </Text>
       ) : (
         <Box
           role="img"
@@ -63,18 +60,18 @@ export const ScoreHistoryChart = (props: { history: HistoryPoint[] }) => {
             >
               <CartesianGrid
                 strokeDasharray="3 3"
-                stroke={theme.palette.divider}
+                stroke="var(--bui-border-1)"
               />
               <XAxis
                 dataKey="takenAt"
                 tickFormatter={tick}
-                stroke={theme.palette.text.secondary}
+                stroke="var(--bui-fg-secondary)"
                 minTickGap={24}
               />
               <YAxis
                 yAxisId="score"
                 domain={[0, 100]}
-                stroke={theme.palette.text.secondary}
+                stroke="var(--bui-fg-secondary)"
               />
               <YAxis
                 yAxisId="level"
@@ -82,13 +79,14 @@ export const ScoreHistoryChart = (props: { history: HistoryPoint[] }) => {
                 domain={[0, 3]}
                 ticks={[0, 1, 2, 3]}
                 tickFormatter={(value: number) => `L${value}`}
-                stroke={theme.palette.text.secondary}
+                stroke="var(--bui-fg-secondary)"
               />
               <Tooltip
                 labelFormatter={(value: string) => formatDateTime(value)}
                 contentStyle={{
-                  background: theme.palette.background.paper,
-                  color: theme.palette.text.primary,
+                  background: 'var(--bui-bg-neutral-1)',
+                  color: 'var(--bui-fg-primary)',
+                  border: '1px solid var(--bui-border-1)',
                 }}
               />
               <Legend />
@@ -97,7 +95,7 @@ export const ScoreHistoryChart = (props: { history: HistoryPoint[] }) => {
                 type="monotone"
                 dataKey="score"
                 name="score"
-                stroke={theme.palette.primary.main}
+                stroke="var(--bui-accent-bg)"
                 dot={false}
                 isAnimationActive={false}
               />
@@ -106,7 +104,7 @@ export const ScoreHistoryChart = (props: { history: HistoryPoint[] }) => {
                 type="stepAfter"
                 dataKey="level"
                 name="level"
-                stroke={theme.palette.status.ok}
+                stroke="var(--bui-fg-positive)"
                 dot={false}
                 isAnimationActive={false}
               />

@@ -1,6 +1,4 @@
-import Box from '@material-ui/core/Box';
-import Chip from '@material-ui/core/Chip';
-import Typography from '@material-ui/core/Typography';
+import { Box, Flex, Text } from '@backstage/ui';
 import { Gauge, InfoCard } from '@backstage/core-components';
 import {
   ComponentDetail,
@@ -10,6 +8,7 @@ import {
 import { formatDateTime, formatRelative } from '../../format/time';
 import { shortRef } from '../../format/refs';
 import { LevelChip } from '../StatusDisplay';
+import { OutlineBadge, ListItem } from '../shared';
 
 /** Level, score, what keeps the component from the next level, and how fresh the data is. */
 export const ScoreSummary = (props: { detail: ComponentDetail }) => {
@@ -17,9 +16,9 @@ export const ScoreSummary = (props: { detail: ComponentDetail }) => {
   const kind = EXTENSION_KIND_INFO[scorecard.kind];
   return (
     <InfoCard title="Readiness">
-      <Box display="flex" alignItems="center" gridGap={16} flexWrap="wrap">
+      <Flex align="center" gap="4" style={{ flexWrap: 'wrap' }}>
         <Box
-          width={140}
+          width="140px"
           role="img"
           aria-label={`Score ${Math.round(scorecard.score)} of 100`}
         >
@@ -33,56 +32,49 @@ export const ScoreSummary = (props: { detail: ComponentDetail }) => {
           />
         </Box>
         <Box>
-          <Box display="flex" alignItems="center" gridGap={8}>
+          <Flex align="center" gap="2">
             <LevelChip level={scorecard.level} size="medium" />
-            <Typography variant="h6" component="p">
+            <Text as="p" variant="title-x-small">
               {LEVEL_TITLES[scorecard.level]}
-            </Typography>
-          </Box>
-          <Typography variant="body2" color="textSecondary">
+            </Text>
+          </Flex>
+          <Text as="p" color="secondary">
             {kind?.title ?? scorecard.kind} · {kind?.pathClass} path ·{' '}
             {scorecard.owner ? shortRef(scorecard.owner) : 'no owner (orphan)'}
             {scorecard.lifecycle ? ` · ${scorecard.lifecycle}` : ''}
-          </Typography>
+          </Text>
           {kind && (
-            <Typography variant="caption" color="textSecondary" component="p">
+            <Text as="p" variant="body-small" color="secondary">
               When it fails: {kind.failureImpact}.
-            </Typography>
+            </Text>
           )}
         </Box>
-      </Box>
-      <Box mt={2}>
-        <Typography variant="subtitle2">
+      </Flex>
+      <Box mt="4">
+        <Text as="p" weight="bold">
           {scorecard.level === 3
             ? 'At the top level.'
             : `To reach L${scorecard.level + 1}:`}
-        </Typography>
+        </Text>
         {scorecard.nextLevelBlockers.length > 0 && (
-          <Box component="ul" m={0} pl={2}>
+          <Box as="ul" m="0" pl="4">
             {scorecard.nextLevelBlockers.map(blocker => (
-              <Typography component="li" variant="body2" key={blocker}>
-                {blocker}
-              </Typography>
+              <ListItem key={blocker}>{blocker}</ListItem>
             ))}
           </Box>
         )}
       </Box>
-      <Box mt={2}>
-        <Typography variant="caption" color="textSecondary">
+      <Box mt="4">
+        <Text variant="body-small" color="secondary">
           Snapshot #{snapshot.id}, {formatRelative(snapshot.takenAt)} (
           {formatDateTime(snapshot.takenAt)})
-        </Typography>
+        </Text>
         {staleClusters.length > 0 && (
-          <Box mt={0.5}>
+          <Flex mt="1" gap="1" style={{ flexWrap: 'wrap' }}>
             {staleClusters.map(cluster => (
-              <Chip
-                key={cluster}
-                size="small"
-                variant="outlined"
-                label={`${cluster}: stale data`}
-              />
+              <OutlineBadge key={cluster}>{cluster}: stale data</OutlineBadge>
             ))}
-          </Box>
+          </Flex>
         )}
       </Box>
     </InfoCard>

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
-import Button from '@material-ui/core/Button';
-import Dialog from '@material-ui/core/Dialog';
-import DialogActions from '@material-ui/core/DialogActions';
-import DialogContent from '@material-ui/core/DialogContent';
-import DialogTitle from '@material-ui/core/DialogTitle';
-import TextField from '@material-ui/core/TextField';
-import Typography from '@material-ui/core/Typography';
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  DialogHeader,
+  Text,
+  TextAreaField,
+} from '@backstage/ui';
 import { WaiverRecord } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { errorMessage } from '../../format/errors';
 
@@ -61,48 +63,59 @@ export const WaiverDecisionDialog = (props: {
 
   return (
     <Dialog
-      open
-      onClose={onClose}
-      aria-labelledby="waiver-decision-title"
-      fullWidth
+      isOpen
+      onOpenChange={isOpen => {
+        if (!isOpen) onClose();
+      }}
+      width={560}
     >
-      <DialogTitle id="waiver-decision-title">{TITLES[decision]}</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" paragraph>
+      <DialogHeader>{TITLES[decision]}</DialogHeader>
+      <DialogBody>
+        <Text as="p" style={{ marginBottom: 'var(--bui-space-4)' }}>
           {waiver.checkId} on {waiver.cluster ?? 'every cluster'}, requested by{' '}
           {waiver.requestedBy}: “{waiver.reason}”
-        </Typography>
+        </Text>
         {actor && (
-          <Typography variant="caption" color="textSecondary" component="p">
+          <Text
+            as="p"
+            variant="body-small"
+            color="secondary"
+            style={{ marginBottom: 'var(--bui-space-4)' }}
+          >
             The audit trail records {actor} as the one who {PAST[decision]} it.
             {decision === 'approve'
               ? ' Neither the requester nor a member of the owning team may approve a waiver.'
               : ''}
-          </Typography>
+          </Text>
         )}
-        <TextField
+        <TextAreaField
           id="waiver-decision-comment"
           label={decision === 'reject' ? 'Comment (required)' : 'Comment'}
-          fullWidth
-          multiline
-          minRows={2}
+          rows={2}
           value={comment}
-          onChange={e => setComment(e.target.value)}
-          error={Boolean(error)}
-          helperText={error}
+          onChange={setComment}
+          isInvalid={Boolean(error)}
+          aria-describedby={error ? 'waiver-decision-error' : undefined}
         />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          color="primary"
-          variant="contained"
-          disabled={busy}
-          onClick={confirm}
-        >
+        {error && (
+          <Text
+            as="p"
+            variant="body-small"
+            color="danger"
+            id="waiver-decision-error"
+          >
+            {error}
+          </Text>
+        )}
+      </DialogBody>
+      <DialogFooter>
+        <Button variant="secondary" onPress={onClose}>
+          Cancel
+        </Button>
+        <Button variant="primary" isDisabled={busy} onPress={confirm}>
           {TITLES[decision]}
         </Button>
-      </DialogActions>
+      </DialogFooter>
     </Dialog>
   );
 };

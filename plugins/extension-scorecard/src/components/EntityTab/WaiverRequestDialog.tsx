@@ -1,12 +1,16 @@
-import { useEffect, useState } from 'react';
-import Button from '@material-ui/core/Button';
-import Dialog from '@material-ui/core/Dialog';
-import DialogActions from '@material-ui/core/DialogActions';
-import DialogContent from '@material-ui/core/DialogContent';
-import DialogTitle from '@material-ui/core/DialogTitle';
-import MenuItem from '@material-ui/core/MenuItem';
-import TextField from '@material-ui/core/TextField';
-import Typography from '@material-ui/core/Typography';
+import { CSSProperties, useEffect, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  DialogHeader,
+  FieldLabel,
+  Flex,
+  Select,
+  Text,
+  TextAreaField,
+} from '@backstage/ui';
 import { useApi } from '@backstage/core-plugin-api';
 import { CheckResult } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { extensionScorecardApiRef } from '../../api';
@@ -18,6 +22,34 @@ import {
   validateWaiverForm,
 } from './waiverForm';
 import { errorMessage } from '../../format/errors';
+
+/** "Every cluster" in the cluster select (react-aria keys cannot be empty). */
+const EVERY_CLUSTER = '__every__';
+
+const dateInputStyle: CSSProperties = {
+  height: '2rem',
+  padding: '0 var(--bui-space-3)',
+  borderRadius: 'var(--bui-radius-2)',
+  border: '1px solid var(--bui-border-2)',
+  background: 'var(--bui-bg-neutral-2)',
+  color: 'var(--bui-fg-primary)',
+  fontFamily: 'var(--bui-font-regular)',
+  fontSize: 'var(--bui-font-size-3)',
+  colorScheme: 'inherit',
+};
+
+/** A field's validation message, tied to the field by id. */
+const FieldMessage = (props: { id: string; error?: string; hint?: string }) =>
+  props.error || props.hint ? (
+    <Text
+      as="p"
+      id={props.id}
+      variant="body-small"
+      color={props.error ? 'danger' : 'secondary'}
+    >
+      {props.error ?? props.hint}
+    </Text>
+  ) : null;
 
 /** Checks worth waiving: those that do not pass and are not waived yet. */
 function waivableChecks(results: CheckResult[]): string[] {
@@ -75,10 +107,8 @@ export const WaiverRequestDialog = (props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, initial?.checkId, initial?.cluster]);
 
-  const change =
-    (field: keyof WaiverFormValues) =>
-    (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setValues(previous => ({ ...previous, [field]: event.target.value }));
+  const change = (field: keyof WaiverFormValues) => (value: string) =>
+    setValues(previous => ({ ...previous, [field]: value }));
 
   const submit = async () => {
     const found = validateWaiverForm(values);
@@ -100,102 +130,104 @@ export const WaiverRequestDialog = (props: {
   const checks = waivableChecks(results);
   return (
     <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby="waiver-request-title"
-      fullWidth
+      isOpen={open}
+      onOpenChange={isOpen => {
+        if (!isOpen) onClose();
+      }}
+      width={600}
     >
-      <DialogTitle id="waiver-request-title">Request a waiver</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" paragraph>
-          A waiver lets a result stop counting against the level until it
-          expires. It stays visible as waived, and someone outside the owning
-          team must approve it.
-        </Typography>
-        <TextField
-          id="waiver-check"
-          select
-          label="Check"
-          fullWidth
-          margin="dense"
-          value={values.checkId}
-          onChange={change('checkId')}
-          error={Boolean(errors.checkId)}
-          helperText={errors.checkId}
-        >
-          {checks.map(checkId => (
-            <MenuItem key={checkId} value={checkId}>
-              {checkId}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          id="waiver-cluster"
-          select
-          label="Cluster"
-          fullWidth
-          margin="dense"
-          value={values.cluster}
-          onChange={change('cluster')}
-          SelectProps={{ displayEmpty: true }}
-          InputLabelProps={{ shrink: true }}
-        >
-          <MenuItem value="">every cluster</MenuItem>
-          {clusters.map(cluster => (
-            <MenuItem key={cluster} value={cluster}>
-              {cluster}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          id="waiver-reason"
-          label="Reason"
-          fullWidth
-          multiline
-          minRows={3}
-          margin="dense"
-          value={values.reason}
-          onChange={change('reason')}
-          error={Boolean(errors.reason)}
-          helperText={
-            errors.reason ??
-            `Why the risk is acceptable until then (${
-              values.reason.trim().length
-            }/${REASON_MAX})`
-          }
-        />
-        <TextField
-          id="waiver-expires"
-          label="Expires on"
-          type="date"
-          fullWidth
-          margin="dense"
-          InputLabelProps={{ shrink: true }}
-          value={values.expiresOn}
-          onChange={change('expiresOn')}
-          error={Boolean(errors.expiresOn)}
-          helperText={
-            errors.expiresOn ??
-            'It ends at the end of that day (UTC); the backend limits how long a waiver may run (180 days unless configured otherwise)'
-          }
-        />
-        {submitError && (
-          <Typography color="error" role="alert" variant="body2">
-            {submitError}
-          </Typography>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          color="primary"
-          variant="contained"
-          onClick={submit}
-          disabled={submitting}
-        >
+      <DialogHeader>Request a waiver</DialogHeader>
+      <DialogBody>
+        <Flex direction="column" gap="4">
+          <Text as="p">
+            A waiver lets a result stop counting against the level until it
+            expires. It stays visible as waived, and someone outside the owning
+            team must approve it.
+          </Text>
+          <div>
+            <Select
+              id="waiver-check"
+              label="Check"
+              size="medium"
+              placeholder="Choose a check"
+              options={checks.map(checkId => ({
+                value: checkId,
+                label: checkId,
+              }))}
+              value={values.checkId || null}
+              onChange={value => change('checkId')(value ? String(value) : '')}
+              isInvalid={Boolean(errors.checkId)}
+              aria-describedby={
+                errors.checkId ? 'waiver-check-message' : undefined
+              }
+            />
+            <FieldMessage id="waiver-check-message" error={errors.checkId} />
+          </div>
+          <Select
+            id="waiver-cluster"
+            label="Cluster"
+            size="medium"
+            options={[
+              { value: EVERY_CLUSTER, label: 'every cluster' },
+              ...clusters.map(cluster => ({ value: cluster, label: cluster })),
+            ]}
+            value={values.cluster || EVERY_CLUSTER}
+            onChange={value =>
+              change('cluster')(
+                value === null || value === EVERY_CLUSTER ? '' : String(value),
+              )
+            }
+          />
+          <div>
+            <TextAreaField
+              id="waiver-reason"
+              label="Reason"
+              rows={3}
+              value={values.reason}
+              onChange={change('reason')}
+              isInvalid={Boolean(errors.reason)}
+              aria-describedby="waiver-reason-message"
+            />
+            <FieldMessage
+              id="waiver-reason-message"
+              error={errors.reason}
+              hint={`Why the risk is acceptable until then (${
+                values.reason.trim().length
+              }/${REASON_MAX})`}
+            />
+          </div>
+          <div>
+            <FieldLabel label="Expires on" htmlFor="waiver-expires" />
+            <input
+              id="waiver-expires"
+              type="date"
+              style={dateInputStyle}
+              value={values.expiresOn}
+              onChange={event => change('expiresOn')(event.target.value)}
+              aria-invalid={Boolean(errors.expiresOn) || undefined}
+              aria-describedby="waiver-expires-message"
+            />
+            <FieldMessage
+              id="waiver-expires-message"
+              error={errors.expiresOn}
+              hint="It ends at the end of that day (UTC); the backend limits how long a waiver may run (180 days unless configured otherwise)"
+            />
+          </div>
+          {submitError && (
+            <Text as="p" color="danger" role="alert">
+              {submitError}
+            </Text>
+          )}
+        </Flex>
+      </DialogBody>
+      <DialogFooter>
+        <Button variant="secondary" onPress={onClose}>
+          Cancel
+        </Button>
+        <Button variant="primary" onPress={submit} isDisabled={submitting}>
           Request waiver
         </Button>
-      </DialogActions>
+      </DialogFooter>
     </Dialog>
   );
 };

@@ -1,14 +1,5 @@
 import { useState } from 'react';
-import Box from '@material-ui/core/Box';
-import Button from '@material-ui/core/Button';
-import Chip from '@material-ui/core/Chip';
-import Table from '@material-ui/core/Table';
-import TableBody from '@material-ui/core/TableBody';
-import TableCell from '@material-ui/core/TableCell';
-import TableHead from '@material-ui/core/TableHead';
-import TableRow from '@material-ui/core/TableRow';
-import Tooltip from '@material-ui/core/Tooltip';
-import Typography from '@material-ui/core/Typography';
+import { Badge, Box, Button, Flex, Text } from '@backstage/ui';
 import useAsync from 'react-use/esm/useAsync';
 import { InfoCard } from '@backstage/core-components';
 import { identityApiRef, useApi } from '@backstage/core-plugin-api';
@@ -19,6 +10,7 @@ import { shortRef } from '../../format/refs';
 import { REFUSED } from '../../format/permissionReasons';
 import { ComponentPermissions } from '../../hooks/useComponentPermissions';
 import { WaiverDecision, WaiverDecisionDialog } from './WaiverDecisionDialog';
+import { HoverTip, SimpleTable, SimpleTableHead, Td } from '../shared';
 
 function stateLabel(waiver: WaiverRecord): string {
   if (waiver.state === 'approved') {
@@ -77,52 +69,48 @@ export const WaiversPanel = (props: {
       title="Waivers"
       action={
         canRequest.loading ? undefined : (
-          <Box mt={1} mr={1}>
+          <Box mt="2" mr="2">
             {canRequest.allowed ? (
-              <Button variant="outlined" color="primary" onClick={onRequest}>
+              <Button variant="secondary" onPress={onRequest}>
                 Request a waiver
               </Button>
             ) : (
-              <Tooltip title={REFUSED.waiverRequest}>
-                {/* a disabled button fires no events: the span carries the tooltip */}
-                <span>
-                  <Button variant="outlined" color="primary" disabled>
-                    Request a waiver
-                  </Button>
-                </span>
-              </Tooltip>
+              // a disabled button fires no events: the span carries the tooltip
+              <HoverTip title={REFUSED.waiverRequest}>
+                <Button variant="secondary" isDisabled>
+                  Request a waiver
+                </Button>
+              </HoverTip>
             )}
           </Box>
         )
       }
     >
       {!canRequest.loading && !canRequest.allowed && (
-        <Typography
-          variant="caption"
-          color="textSecondary"
-          component="p"
+        <Text
+          as="p"
+          variant="body-small"
+          color="secondary"
           data-testid="waiver-request-refused"
         >
           {REFUSED.waiverRequest}.
-        </Typography>
+        </Text>
       )}
       {sorted.length === 0 ? (
-        <Typography variant="body2">
-          No waiver has been requested for this component.
-        </Typography>
+        <Text as="p">No waiver has been requested for this component.</Text>
       ) : (
-        <Table size="small" aria-label="Waivers">
-          <TableHead>
-            <TableRow>
-              <TableCell>Check</TableCell>
-              <TableCell>State</TableCell>
-              <TableCell>Expiry</TableCell>
-              <TableCell>Reason</TableCell>
-              <TableCell>Requested / decided</TableCell>
-              <TableCell>Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
+        <SimpleTable aria-label="Waivers">
+          <SimpleTableHead
+            columns={[
+              'Check',
+              'State',
+              'Expiry',
+              'Reason',
+              'Requested / decided',
+              'Actions',
+            ]}
+          />
+          <tbody>
             {sorted.map(waiver => {
               const left = daysUntil(waiver.expiresAt);
               const open =
@@ -135,66 +123,66 @@ export const WaiversPanel = (props: {
               const mayRevoke =
                 open && (canApprove.allowed || (canRequest.allowed && mine));
               return (
-                <TableRow key={waiver.id} data-testid={`waiver-${waiver.id}`}>
-                  <TableCell>
-                    <Typography variant="body2">{waiver.checkId}</Typography>
-                    <Typography variant="caption" color="textSecondary">
+                <tr key={waiver.id} data-testid={`waiver-${waiver.id}`}>
+                  <Td>
+                    <Text as="div">{waiver.checkId}</Text>
+                    <Text as="div" variant="body-small" color="secondary">
                       {waiver.cluster ?? 'every cluster'}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Chip
+                    </Text>
+                  </Td>
+                  <Td>
+                    <Badge
                       size="small"
-                      label={stateLabel(waiver)}
-                      color={waiver.active ? 'primary' : 'default'}
-                    />
-                  </TableCell>
-                  <TableCell>
+                      style={
+                        waiver.active
+                          ? {
+                              background: 'var(--bui-accent-bg)',
+                              color: 'var(--bui-accent-fg)',
+                            }
+                          : undefined
+                      }
+                    >
+                      {stateLabel(waiver)}
+                    </Badge>
+                  </Td>
+                  <Td>
                     {formatDate(waiver.expiresAt)}
                     {left !== null && open && (
-                      <Typography
-                        variant="caption"
-                        color="textSecondary"
-                        component="div"
-                      >
+                      <Text as="div" variant="body-small" color="secondary">
                         {expiryCountdown(left)}
-                      </Typography>
+                      </Text>
                     )}
-                  </TableCell>
-                  <TableCell>
-                    <Typography variant="body2">{waiver.reason}</Typography>
+                  </Td>
+                  <Td>
+                    <Text as="div">{waiver.reason}</Text>
                     {waiver.decisionComment && (
-                      <Typography variant="caption" color="textSecondary">
+                      <Text as="div" variant="body-small" color="secondary">
                         Decision: {waiver.decisionComment}
-                      </Typography>
+                      </Text>
                     )}
-                  </TableCell>
-                  <TableCell>
-                    <Typography variant="caption" component="div">
+                  </Td>
+                  <Td>
+                    <Text as="div" variant="body-small">
                       {shortRef(waiver.requestedBy)},{' '}
                       {formatDate(waiver.requestedAt)}
-                    </Typography>
+                    </Text>
                     {waiver.decidedBy && (
-                      <Typography
-                        variant="caption"
-                        color="textSecondary"
-                        component="div"
-                      >
+                      <Text as="div" variant="body-small" color="secondary">
                         {waiver.state} by {shortRef(waiver.decidedBy)}
                         {waiver.decidedAt
                           ? `, ${formatDate(waiver.decidedAt)}`
                           : ''}
-                      </Typography>
+                      </Text>
                     )}
-                  </TableCell>
-                  <TableCell>
+                  </Td>
+                  <Td>
                     {waiver.state === 'requested' &&
                       !canApprove.loading &&
                       !mayApprove && (
-                        <Typography
-                          variant="caption"
-                          color="textSecondary"
-                          component="div"
+                        <Text
+                          as="div"
+                          variant="body-small"
+                          color="secondary"
                           data-testid="waiver-approve-refused"
                         >
                           Awaiting approval.{' '}
@@ -202,45 +190,49 @@ export const WaiversPanel = (props: {
                             ? REFUSED.ownWaiver
                             : REFUSED.waiverApprove}
                           .
-                        </Typography>
+                        </Text>
                       )}
-                    {mayApprove && (
-                      <Button
-                        size="small"
-                        color="primary"
-                        onClick={() =>
-                          setPending({ waiver, decision: 'approve' })
-                        }
-                      >
-                        Approve
-                      </Button>
-                    )}
-                    {decidable && (
-                      <Button
-                        size="small"
-                        onClick={() =>
-                          setPending({ waiver, decision: 'reject' })
-                        }
-                      >
-                        Reject
-                      </Button>
-                    )}
-                    {mayRevoke && (
-                      <Button
-                        size="small"
-                        onClick={() =>
-                          setPending({ waiver, decision: 'revoke' })
-                        }
-                      >
-                        Revoke
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
+                    <Flex gap="1" style={{ flexWrap: 'wrap' }}>
+                      {mayApprove && (
+                        <Button
+                          size="small"
+                          variant="primary"
+                          onPress={() =>
+                            setPending({ waiver, decision: 'approve' })
+                          }
+                        >
+                          Approve
+                        </Button>
+                      )}
+                      {decidable && (
+                        <Button
+                          size="small"
+                          variant="secondary"
+                          onPress={() =>
+                            setPending({ waiver, decision: 'reject' })
+                          }
+                        >
+                          Reject
+                        </Button>
+                      )}
+                      {mayRevoke && (
+                        <Button
+                          size="small"
+                          variant="secondary"
+                          onPress={() =>
+                            setPending({ waiver, decision: 'revoke' })
+                          }
+                        >
+                          Revoke
+                        </Button>
+                      )}
+                    </Flex>
+                  </Td>
+                </tr>
               );
             })}
-          </TableBody>
-        </Table>
+          </tbody>
+        </SimpleTable>
       )}
       <WaiverDecisionDialog
         waiver={pending?.waiver}

@@ -1,11 +1,5 @@
 import { useEffect, useState } from 'react';
-import Box from '@material-ui/core/Box';
-import Button from '@material-ui/core/Button';
-import Chip from '@material-ui/core/Chip';
-import Grid, { GridSize } from '@material-ui/core/Grid';
-import InputAdornment from '@material-ui/core/InputAdornment';
-import TextField from '@material-ui/core/TextField';
-import SearchIcon from '@material-ui/icons/Search';
+import { Box, Button, Flex, Grid, TextField } from '@backstage/ui';
 import {
   CHECK_STATUSES,
   CheckDefinition,
@@ -20,6 +14,7 @@ import {
   ReadinessLevel,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { shortRef } from '../../format/refs';
+import { CloseIcon, SearchIcon } from '../shared';
 import { FilterOption, FilterSelect } from './FilterSelect';
 import {
   ComponentFilters as Filters,
@@ -35,7 +30,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 interface SelectSpec {
   id: string;
   label: string;
-  width: GridSize;
+  /** Columns out of 12 on wide screens. */
+  width: 2 | 3;
   multiple?: boolean;
   options: FilterOption[];
   value: string[];
@@ -165,30 +161,25 @@ export const ComponentFilters = (props: {
   }, [search, filters.search, onChange]);
 
   return (
-    <Box mb={2}>
-      <Grid container spacing={2}>
-        <Grid item xs={12} md={4}>
+    <Box mb="4">
+      <Grid.Root columns={{ initial: '2', md: '12' }} gap="4">
+        <Grid.Item colSpan={{ initial: '2', md: '4' }}>
           <TextField
             id="scorecard-search"
             label="Search"
+            aria-label="Search components"
             placeholder="name, id or owner"
-            variant="outlined"
             size="small"
-            fullWidth
+            icon={<SearchIcon fontSize="small" />}
             value={search}
-            onChange={e => setSearch(e.target.value)}
-            InputProps={{
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            }}
-            inputProps={{ 'aria-label': 'Search components' }}
+            onChange={setSearch}
           />
-        </Grid>
+        </Grid.Item>
         {selects(filters, props).map(spec => (
-          <Grid item xs={6} md={spec.width} key={spec.id}>
+          <Grid.Item
+            colSpan={{ initial: '1', md: String(spec.width) as '2' | '3' }}
+            key={spec.id}
+          >
             <FilterSelect
               id={spec.id}
               label={spec.label}
@@ -197,35 +188,33 @@ export const ComponentFilters = (props: {
               options={spec.options}
               onChange={value => onChange(spec.update(value))}
             />
-          </Grid>
+          </Grid.Item>
         ))}
-      </Grid>
-      <Box
-        mt={1}
-        display="flex"
-        alignItems="center"
-        flexWrap="wrap"
-        gridGap={8}
-      >
+      </Grid.Root>
+      <Flex mt="2" align="center" gap="2" style={{ flexWrap: 'wrap' }}>
         {filters.warningDimension.map(dimension => (
-          <Chip
+          <Button
             key={dimension}
             size="small"
-            color="primary"
-            label={`${dimension}: warn or fail`}
-            onDelete={() =>
+            variant="secondary"
+            iconEnd={<CloseIcon fontSize="small" />}
+            aria-label={`${dimension}: warn or fail (remove this filter)`}
+            onPress={() =>
               onChange({
                 warningDimension: filters.warningDimension.filter(
                   d => d !== dimension,
                 ),
               })
             }
-          />
+          >
+            {`${dimension}: warn or fail`}
+          </Button>
         ))}
         {activeFilterCount(filters) > 0 && (
           <Button
             size="small"
-            onClick={() => {
+            variant="tertiary"
+            onPress={() => {
               setSearch('');
               onChange(EMPTY_FILTERS);
             }}
@@ -233,7 +222,7 @@ export const ComponentFilters = (props: {
             Clear filters
           </Button>
         )}
-      </Box>
+      </Flex>
     </Box>
   );
 };

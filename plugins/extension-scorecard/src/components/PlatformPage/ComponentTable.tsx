@@ -1,17 +1,5 @@
-import Box from '@material-ui/core/Box';
-import Chip from '@material-ui/core/Chip';
-import LinearProgress from '@material-ui/core/LinearProgress';
-import Table from '@material-ui/core/Table';
-import TableBody from '@material-ui/core/TableBody';
-import TableCell from '@material-ui/core/TableCell';
-import TableContainer from '@material-ui/core/TableContainer';
-import TableHead from '@material-ui/core/TableHead';
-import TablePagination from '@material-ui/core/TablePagination';
-import TableRow from '@material-ui/core/TableRow';
-import TableSortLabel from '@material-ui/core/TableSortLabel';
-import { makeStyles } from '@material-ui/core/styles';
-import Tooltip from '@material-ui/core/Tooltip';
-import Typography from '@material-ui/core/Typography';
+import { CSSProperties } from 'react';
+import { Box, Flex, Text } from '@backstage/ui';
 import { Link } from '@backstage/core-components';
 import { useRouteRef } from '@backstage/core-plugin-api';
 import { EntityRefLink } from '@backstage/plugin-catalog-react';
@@ -23,16 +11,30 @@ import {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { componentRouteRef } from '../../routes';
 import { LevelChip } from '../StatusDisplay';
+import {
+  HoverTip,
+  OutlineBadge,
+  Pagination,
+  SimpleTable,
+  Td,
+  Th,
+  ListItem,
+} from '../shared';
 import { ComponentTableState, PAGE_SIZES } from './tableState';
 
-const useStyles = makeStyles(theme => ({
-  head: { whiteSpace: 'nowrap' },
-  name: { minWidth: 160 },
-  nowrap: { whiteSpace: 'nowrap' },
-  blockers: { minWidth: 260, maxWidth: 420, wordBreak: 'break-word' },
-  blockerLine: { paddingTop: 0, wordBreak: 'break-word' },
-  clusters: { display: 'flex', flexWrap: 'wrap', gap: theme.spacing(0.5) },
-}));
+const nowrap: CSSProperties = { whiteSpace: 'nowrap' };
+const blockersStyle: CSSProperties = {
+  minWidth: 260,
+  maxWidth: 420,
+  wordBreak: 'break-word',
+};
+const sortButtonStyle: CSSProperties = {
+  all: 'unset',
+  cursor: 'pointer',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 'var(--bui-space-1)',
+};
 
 interface Column {
   id: string;
@@ -58,27 +60,27 @@ const Blockers = ({ row, all }: { row: ComponentSummary; all: boolean }) => {
   const blockers = row.nextLevelBlockers;
   if (blockers.length === 0) {
     return (
-      <Typography variant="caption" color="textSecondary">
+      <Text variant="body-small" color="secondary">
         {row.level === 3 ? 'top level' : '—'}
-      </Typography>
+      </Text>
     );
   }
   if (all) {
     return (
       <ul style={{ margin: 0, paddingLeft: 16 }}>
         {blockers.map(blocker => (
-          <Typography component="li" variant="caption" key={blocker}>
+          <ListItem variant="body-small" key={blocker}>
             {blocker}
-          </Typography>
+          </ListItem>
         ))}
       </ul>
     );
   }
   return (
-    <Typography variant="caption">
+    <Text variant="body-small">
       {blockers[0]}
       {blockers.length > 1 && ` (+${blockers.length - 1} more)`}
-    </Typography>
+    </Text>
   );
 };
 
@@ -90,10 +92,11 @@ const ComponentRow = ({
   allBlockers: boolean;
 }) => {
   const componentLink = useRouteRef(componentRouteRef);
-  const classes = useStyles();
+  // With the blocker line under it, the row and its line read as one.
+  const joined: CSSProperties = allBlockers ? { borderBottom: 'none' } : {};
   const main = (
-    <TableRow hover data-testid="component-row">
-      <TableCell className={classes.name}>
+    <tr data-testid="component-row">
+      <Td style={{ ...joined, minWidth: 160 }}>
         <Link
           to={componentLink({
             componentId: encodeURIComponent(row.componentId),
@@ -102,71 +105,73 @@ const ComponentRow = ({
           {row.title ?? row.name}
         </Link>
         {row.hardGateCount > 0 && (
-          <Typography variant="caption" color="error" component="div">
+          <Text as="div" variant="body-small" color="danger">
             {row.hardGateCount} hard gate{row.hardGateCount === 1 ? '' : 's'}
-          </Typography>
+          </Text>
         )}
-      </TableCell>
-      <TableCell className={classes.nowrap}>
+      </Td>
+      <Td style={{ ...joined, ...nowrap }}>
         {EXTENSION_KIND_INFO[row.kind]?.title ?? row.kind}
-      </TableCell>
-      <TableCell className={classes.nowrap}>
+      </Td>
+      <Td style={{ ...joined, ...nowrap }}>
         {row.orphan || !row.owner ? (
-          <Chip size="small" variant="outlined" label="orphan" />
+          <OutlineBadge>orphan</OutlineBadge>
         ) : (
           <EntityRefLink entityRef={row.owner} defaultKind="group" hideIcon />
         )}
-      </TableCell>
-      <TableCell>{row.lifecycle ?? '—'}</TableCell>
-      <TableCell>
+      </Td>
+      <Td style={joined}>{row.lifecycle ?? '—'}</Td>
+      <Td style={joined}>
         <LevelChip level={row.level} />
-      </TableCell>
-      <TableCell align="right">{Math.round(row.score)}</TableCell>
-      <TableCell align="right">{row.counts.fail}</TableCell>
-      <TableCell align="right">{row.counts.warn}</TableCell>
-      <TableCell>
-        <div className={classes.clusters}>
+      </Td>
+      <Td style={{ ...joined, textAlign: 'right' }}>{Math.round(row.score)}</Td>
+      <Td style={{ ...joined, textAlign: 'right' }}>{row.counts.fail}</Td>
+      <Td style={{ ...joined, textAlign: 'right' }}>{row.counts.warn}</Td>
+      <Td style={joined}>
+        <Flex gap="1" style={{ flexWrap: 'wrap' }}>
           {row.clusters.map(cluster =>
             row.staleClusters.includes(cluster) ? (
-              <Tooltip key={cluster} title="Stale: its last collection failed">
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  label={`${cluster} (stale)`}
-                />
-              </Tooltip>
-            ) : (
-              <Chip
+              <HoverTip
                 key={cluster}
-                size="small"
-                variant="outlined"
-                label={cluster}
-              />
+                title="Stale: its last collection failed"
+                label={`${cluster} (stale)`}
+              >
+                <OutlineBadge
+                  style={{ borderColor: 'var(--bui-warning-border)' }}
+                >
+                  {`${cluster} (stale)`}
+                </OutlineBadge>
+              </HoverTip>
+            ) : (
+              <OutlineBadge key={cluster}>{cluster}</OutlineBadge>
             ),
           )}
-        </div>
-      </TableCell>
+        </Flex>
+      </Td>
       {!allBlockers && (
-        <TableCell className={classes.blockers}>
+        <Td style={{ ...joined, ...blockersStyle }}>
           <Blockers row={row} all={false} />
-        </TableCell>
+        </Td>
       )}
-    </TableRow>
+    </tr>
   );
   if (!allBlockers) return main;
   // Every blocker, on a full-width line under its component (team view).
   return (
     <>
       {main}
-      <TableRow>
-        <TableCell />
-        <TableCell colSpan={COLUMNS.length - 2} className={classes.blockerLine}>
-          <Typography variant="caption" color="textSecondary">
+      <tr>
+        <Td style={{ paddingTop: 0 }} />
+        <Td
+          colSpan={COLUMNS.length - 2}
+          style={{ paddingTop: 0, wordBreak: 'break-word' }}
+        >
+          <Text variant="body-small" color="secondary">
             {row.level === 3 ? '' : `To reach L${row.level + 1}:`}
-          </Typography>
+          </Text>
           <Blockers row={row} all />
-        </TableCell>
-      </TableRow>
+        </Td>
+      </tr>
     </>
   );
 };
@@ -184,7 +189,6 @@ export const ComponentTable = (props: {
   allBlockers?: boolean;
 }) => {
   const { page, state, loading, onChange, allBlockers = false } = props;
-  const classes = useStyles();
   const sortBy = (field: ComponentSortField) =>
     onChange({
       ...state,
@@ -195,44 +199,65 @@ export const ComponentTable = (props: {
 
   return (
     <Box>
-      <Box height={4}>
-        {loading && <LinearProgress aria-label="Loading components" />}
+      <Box height="4px">
+        {loading && (
+          <progress
+            aria-label="Loading components"
+            style={{
+              display: 'block',
+              width: '100%',
+              height: 4,
+              accentColor: 'var(--bui-accent-bg)',
+            }}
+          />
+        )}
       </Box>
-      <TableContainer>
-        <Table size="small" aria-label="Extension components">
-          <TableHead>
-            <TableRow>
+      <Box style={{ overflowX: 'auto' }}>
+        <SimpleTable aria-label="Extension components">
+          <thead>
+            <tr>
               {COLUMNS.filter(
                 column => !(allBlockers && column.id === 'blockers'),
-              ).map(column => (
-                <TableCell
-                  key={column.id}
-                  className={classes.head}
-                  align={column.align}
-                  sortDirection={
-                    column.sort && state.sort === column.sort
-                      ? state.order
-                      : false
-                  }
-                >
-                  {column.sort ? (
-                    <TableSortLabel
-                      active={state.sort === column.sort}
-                      direction={
-                        state.sort === column.sort ? state.order : 'asc'
-                      }
-                      onClick={() => sortBy(column.sort!)}
-                    >
-                      {column.label}
-                    </TableSortLabel>
-                  ) : (
-                    column.label
-                  )}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
+              ).map(column => {
+                const active =
+                  Boolean(column.sort) && state.sort === column.sort;
+                let ariaSort: 'ascending' | 'descending' | undefined;
+                if (active) {
+                  ariaSort = state.order === 'asc' ? 'ascending' : 'descending';
+                }
+                return (
+                  <Th
+                    key={column.id}
+                    scope="col"
+                    aria-sort={ariaSort}
+                    style={{
+                      textAlign: column.align ?? 'left',
+                      color: active ? 'var(--bui-fg-primary)' : undefined,
+                    }}
+                  >
+                    {column.sort ? (
+                      <button
+                        type="button"
+                        style={sortButtonStyle}
+                        onClick={() => sortBy(column.sort!)}
+                      >
+                        {column.label}
+                        <span
+                          aria-hidden
+                          style={{ visibility: active ? 'visible' : 'hidden' }}
+                        >
+                          {active && state.order === 'desc' ? '↓' : '↑'}
+                        </span>
+                      </button>
+                    ) : (
+                      column.label
+                    )}
+                  </Th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
             {page.items.map(row => (
               <ComponentRow
                 key={row.componentId}
@@ -240,21 +265,20 @@ export const ComponentTable = (props: {
                 allBlockers={allBlockers}
               />
             ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={page.total}
+          </tbody>
+        </SimpleTable>
+      </Box>
+      <Pagination
+        total={page.total}
         page={Math.min(
           state.page,
           Math.max(0, Math.ceil(page.total / state.pageSize) - 1),
         )}
-        rowsPerPage={state.pageSize}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_event, next) => onChange({ ...state, page: next })}
-        onRowsPerPageChange={event =>
-          onChange({ ...state, pageSize: Number(event.target.value), page: 0 })
+        pageSize={state.pageSize}
+        pageSizes={PAGE_SIZES}
+        onPageChange={next => onChange({ ...state, page: next })}
+        onPageSizeChange={size =>
+          onChange({ ...state, pageSize: size, page: 0 })
         }
       />
     </Box>

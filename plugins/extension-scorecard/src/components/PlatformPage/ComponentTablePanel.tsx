@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import Button from '@material-ui/core/Button';
+import { Button } from '@backstage/ui';
 import {
   EmptyState,
   InfoCard,
@@ -66,9 +66,8 @@ export const ComponentTablePanel = (props: {
         action={
           filtered ? (
             <Button
-              variant="contained"
-              color="primary"
-              onClick={() => onFiltersChange(EMPTY_FILTERS)}
+              variant="primary"
+              onPress={() => onFiltersChange(EMPTY_FILTERS)}
             >
               Clear filters
             </Button>

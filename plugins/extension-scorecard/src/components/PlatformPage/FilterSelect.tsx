@@ -1,10 +1,12 @@
-import MenuItem from '@material-ui/core/MenuItem';
-import TextField from '@material-ui/core/TextField';
+import { Select } from '@backstage/ui';
 
 export interface FilterOption {
   value: string;
   label: string;
 }
+
+/** The "no filter" choice of a single select (react-aria keys cannot be empty). */
+const ANY = '__any__';
 
 /** A labelled select for one table filter; `multiple` lists match any of their values. */
 export const FilterSelect = (props: {
@@ -16,41 +18,31 @@ export const FilterSelect = (props: {
   onChange: (value: string[]) => void;
 }) => {
   const { id, label, options, value, multiple, onChange } = props;
-  const labelOf = (v: string) => options.find(o => o.value === v)?.label ?? v;
+  if (multiple) {
+    return (
+      <Select
+        id={id}
+        label={label}
+        size="small"
+        selectionMode="multiple"
+        placeholder=""
+        options={options}
+        value={value}
+        onChange={next => onChange(next.map(String))}
+      />
+    );
+  }
   return (
-    <TextField
+    <Select
       id={id}
-      select
       label={label}
-      variant="outlined"
       size="small"
-      fullWidth
-      value={multiple ? value : value[0] ?? ''}
-      SelectProps={{
-        multiple,
-        displayEmpty: false,
-        renderValue: selected =>
-          (Array.isArray(selected) ? selected : [selected as string])
-            .filter(Boolean)
-            .map(v => labelOf(String(v)))
-            .join(', '),
-      }}
-      onChange={event => {
-        const next = event.target.value as unknown as string | string[];
-        if (Array.isArray(next)) onChange(next);
-        else onChange(next === '' ? [] : [String(next)]);
-      }}
-    >
-      {!multiple && (
-        <MenuItem value="">
-          <em>any</em>
-        </MenuItem>
-      )}
-      {options.map(option => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      placeholder=""
+      options={[{ value: ANY, label: 'any' }, ...options]}
+      value={value[0] ?? null}
+      onChange={next =>
+        onChange(next === null || next === ANY ? [] : [String(next)])
+      }
+    />
   );
 };

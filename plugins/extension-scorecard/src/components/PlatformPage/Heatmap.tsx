@@ -1,11 +1,5 @@
-import ButtonBase from '@material-ui/core/ButtonBase';
-import Table from '@material-ui/core/Table';
-import TableBody from '@material-ui/core/TableBody';
-import TableCell from '@material-ui/core/TableCell';
-import TableHead from '@material-ui/core/TableHead';
-import TableRow from '@material-ui/core/TableRow';
-import Typography from '@material-ui/core/Typography';
-import { alpha, makeStyles, Theme, useTheme } from '@material-ui/core/styles';
+import { CSSProperties } from 'react';
+import { Text } from '@backstage/ui';
 import {
   Dimension,
   EXTENSION_KIND_INFO,
@@ -14,49 +8,68 @@ import {
   HeatmapCell,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 
-const useStyles = makeStyles(theme => ({
-  scroll: { overflowX: 'auto' },
-  table: { borderCollapse: 'separate', borderSpacing: 2 },
-  header: {
-    fontSize: theme.typography.caption.fontSize,
-    whiteSpace: 'nowrap',
-    padding: theme.spacing(0.5),
-    border: 'none',
-  },
-  kind: {
-    whiteSpace: 'nowrap',
-    padding: theme.spacing(0.5, 1),
-    border: 'none',
-  },
-  cellTd: { padding: 0, border: 'none' },
-  cell: {
-    width: '100%',
-    minWidth: 84,
-    minHeight: 44,
-    display: 'flex',
-    flexDirection: 'column',
-    justifyContent: 'center',
-    borderRadius: theme.shape.borderRadius,
-    color: theme.palette.text.primary,
-    border: `2px solid transparent`,
-    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}` },
-  },
-  selected: { borderColor: theme.palette.primary.main },
-  empty: { color: theme.palette.text.disabled, textAlign: 'center' },
-  line: { fontSize: theme.typography.caption.fontSize, lineHeight: 1.3 },
-}));
+const scrollStyle: CSSProperties = { overflowX: 'auto' };
+const tableStyle: CSSProperties = {
+  borderCollapse: 'separate',
+  borderSpacing: 2,
+  fontFamily: 'var(--bui-font-regular)',
+  color: 'var(--bui-fg-primary)',
+};
+const headerStyle: CSSProperties = {
+  fontSize: 'var(--bui-font-size-2)',
+  fontWeight: 'var(--bui-font-weight-bold)' as CSSProperties['fontWeight'],
+  color: 'var(--bui-fg-secondary)',
+  whiteSpace: 'nowrap',
+  padding: 'var(--bui-space-1)',
+};
+const kindStyle: CSSProperties = {
+  whiteSpace: 'nowrap',
+  padding: 'var(--bui-space-1) var(--bui-space-2)',
+  textAlign: 'left',
+  fontWeight: 'normal',
+};
+const cellStyle: CSSProperties = {
+  width: '100%',
+  minWidth: 84,
+  minHeight: 44,
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'center',
+  alignItems: 'center',
+  borderRadius: 'var(--bui-radius-2)',
+  color: 'var(--bui-fg-primary)',
+  border: '2px solid transparent',
+  cursor: 'pointer',
+  font: 'inherit',
+};
+const emptyStyle: CSSProperties = {
+  color: 'var(--bui-fg-disabled)',
+  textAlign: 'center',
+};
+const lineStyle: CSSProperties = {
+  fontSize: 'var(--bui-font-size-2)',
+  lineHeight: 1.3,
+};
 
 function percent(share: number): string {
   return `${Math.round(share * 100)}%`;
 }
 
+/** A theme colour mixed into transparency: `share` of 1 is the full colour. */
+function tint(color: string, share: number): string {
+  return `color-mix(in srgb, ${color} ${Math.round(
+    share * 100,
+  )}%, transparent)`;
+}
+
 /** Background of a cell: red by the share of fails, else orange by warns, else green. */
-function cellBackground(theme: Theme, cell: HeatmapCell): string {
-  const { status } = theme.palette;
-  if (cell.fail > 0) return alpha(status.error, 0.2 + 0.6 * cell.failShare);
-  if (cell.warn > 0) return alpha(status.warning, 0.2 + 0.5 * cell.warnShare);
-  if (cell.unknown > 0) return alpha(theme.palette.info.main, 0.25);
-  return alpha(status.ok, 0.25);
+function cellBackground(cell: HeatmapCell): string {
+  if (cell.fail > 0)
+    return tint('var(--bui-fg-negative)', 0.2 + 0.6 * cell.failShare);
+  if (cell.warn > 0)
+    return tint('var(--bui-fg-warning)', 0.2 + 0.5 * cell.warnShare);
+  if (cell.unknown > 0) return tint('var(--bui-fg-announcement)', 0.25);
+  return tint('var(--bui-fg-positive)', 0.25);
 }
 
 /** What a screen reader hears for a cell (and what the tooltip-less cell means). */
@@ -80,89 +93,86 @@ export const Heatmap = (props: {
   onSelect: (kind: ExtensionKind, dimension: Dimension) => void;
 }) => {
   const { heatmap, selected, onSelect } = props;
-  const classes = useStyles();
-  const theme = useTheme();
   const cells = new Map(
     heatmap.cells.map(cell => [`${cell.kind}|${cell.dimension}`, cell]),
   );
 
   return (
-    <div className={classes.scroll}>
-      <Table
-        size="small"
-        className={classes.table}
-        aria-label="Kind by dimension heat map"
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell className={classes.header}>Kind</TableCell>
+    <div style={scrollStyle}>
+      <table style={tableStyle} aria-label="Kind by dimension heat map">
+        <thead>
+          <tr>
+            <th scope="col" style={{ ...headerStyle, textAlign: 'left' }}>
+              Kind
+            </th>
             {heatmap.dimensions.map(dimension => (
-              <TableCell
+              <th
                 key={dimension}
-                className={classes.header}
-                align="center"
+                scope="col"
+                style={{ ...headerStyle, textAlign: 'center' }}
               >
                 {dimension}
-              </TableCell>
+              </th>
             ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
+          </tr>
+        </thead>
+        <tbody>
           {heatmap.kinds.map(({ kind, components }) => (
-            <TableRow key={kind}>
-              <TableCell component="th" scope="row" className={classes.kind}>
-                <Typography variant="body2">
-                  {EXTENSION_KIND_INFO[kind].title}
-                </Typography>
-                <Typography variant="caption" color="textSecondary">
+            <tr key={kind}>
+              <th scope="row" style={kindStyle}>
+                <Text as="div">{EXTENSION_KIND_INFO[kind].title}</Text>
+                <Text as="div" variant="body-small" color="secondary">
                   {components} component{components === 1 ? '' : 's'}
-                </Typography>
-              </TableCell>
+                </Text>
+              </th>
               {heatmap.dimensions.map(dimension => {
                 const cell = cells.get(`${kind}|${dimension}`);
                 if (!cell || cell.total === 0) {
                   return (
-                    <TableCell key={dimension} className={classes.cellTd}>
-                      <Typography
-                        variant="caption"
-                        component="div"
-                        className={classes.empty}
+                    <td key={dimension} style={{ padding: 0 }}>
+                      <Text
+                        as="div"
+                        variant="body-small"
+                        style={emptyStyle}
                         aria-label={`${kind}, ${dimension}: no results`}
                       >
                         –
-                      </Typography>
-                    </TableCell>
+                      </Text>
+                    </td>
                   );
                 }
                 const isSelected =
                   selected?.kind === kind && selected?.dimension === dimension;
                 return (
-                  <TableCell key={dimension} className={classes.cellTd}>
-                    <ButtonBase
-                      focusRipple
-                      className={`${classes.cell} ${
-                        isSelected ? classes.selected : ''
-                      }`}
-                      style={{ backgroundColor: cellBackground(theme, cell) }}
+                  <td key={dimension} style={{ padding: 0 }}>
+                    <button
+                      type="button"
+                      style={{
+                        ...cellStyle,
+                        backgroundColor: cellBackground(cell),
+                        borderColor: isSelected
+                          ? 'var(--bui-accent-bg)'
+                          : 'transparent',
+                      }}
                       aria-label={cellLabel(cell)}
                       aria-pressed={isSelected}
                       data-testid={`heatmap-cell-${kind}-${dimension}`}
                       onClick={() => onSelect(kind, dimension)}
                     >
-                      <span className={classes.line}>
+                      <span style={lineStyle}>
                         {percent(cell.failShare)} fail
                       </span>
-                      <span className={classes.line}>
+                      <span style={lineStyle}>
                         {percent(cell.warnShare)} warn
                       </span>
-                    </ButtonBase>
-                  </TableCell>
+                    </button>
+                  </td>
                 );
               })}
-            </TableRow>
+            </tr>
           ))}
-        </TableBody>
-      </Table>
+        </tbody>
+      </table>
     </div>
   );
 };

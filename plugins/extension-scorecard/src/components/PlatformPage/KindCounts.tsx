@@ -1,7 +1,5 @@
-import Box from '@material-ui/core/Box';
-import Link from '@material-ui/core/Link';
-import Typography from '@material-ui/core/Typography';
-import { makeStyles } from '@material-ui/core/styles';
+import { CSSProperties } from 'react';
+import { Button, Flex, Text } from '@backstage/ui';
 import {
   EXTENSION_KIND_INFO,
   ExtensionKind,
@@ -9,19 +7,17 @@ import {
   PathClass,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 
-const useStyles = makeStyles(theme => ({
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
-    gap: theme.spacing(2),
-  },
-  group: {
-    border: `1px solid ${theme.palette.divider}`,
-    borderRadius: theme.shape.borderRadius,
-    padding: theme.spacing(1, 1.5),
-  },
-  list: { margin: 0, padding: 0, listStyle: 'none' },
-}));
+const gridStyle: CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+  gap: 'var(--bui-space-4)',
+};
+const groupStyle: CSSProperties = {
+  border: '1px solid var(--bui-border-1)',
+  borderRadius: 'var(--bui-radius-3)',
+  padding: 'var(--bui-space-2) var(--bui-space-3)',
+};
+const listStyle: CSSProperties = { margin: 0, padding: 0, listStyle: 'none' };
 
 /** What each path class means for the reader (DOMAIN.md). */
 const PATH_CLASS_TITLES: Record<PathClass, string> = {
@@ -37,7 +33,6 @@ export const KindCounts = (props: {
   kinds: Array<{ kind: ExtensionKind; components: number }>;
   onSelectKind: (kind: ExtensionKind) => void;
 }) => {
-  const classes = useStyles();
   const byClass = PATH_CLASSES.map(pathClass => {
     const kinds = props.kinds.filter(
       k => EXTENSION_KIND_INFO[k.kind].pathClass === pathClass,
@@ -50,41 +45,33 @@ export const KindCounts = (props: {
   }).filter(group => group.kinds.length > 0);
 
   return (
-    <div className={classes.grid}>
+    <div style={gridStyle}>
       {byClass.map(group => (
         <section
           key={group.pathClass}
-          className={classes.group}
+          style={groupStyle}
           aria-label={`${PATH_CLASS_TITLES[group.pathClass]}: ${
             group.total
           } components`}
         >
-          <Box
-            display="flex"
-            justifyContent="space-between"
-            alignItems="baseline"
-          >
-            <Typography variant="subtitle2">
-              {PATH_CLASS_TITLES[group.pathClass]}
-            </Typography>
-            <Typography variant="h6" component="span">
-              {group.total}
-            </Typography>
-          </Box>
-          <ul className={classes.list}>
+          <Flex justify="between" align="baseline">
+            <Text weight="bold">{PATH_CLASS_TITLES[group.pathClass]}</Text>
+            <Text variant="title-x-small">{group.total}</Text>
+          </Flex>
+          <ul style={listStyle}>
             {group.kinds.map(({ kind, components }) => (
               <li key={kind}>
-                <Box display="flex" justifyContent="space-between" gridGap={8}>
-                  <Link
-                    component="button"
-                    variant="body2"
-                    onClick={() => props.onSelectKind(kind)}
+                <Flex justify="between" align="center" gap="2">
+                  <Button
+                    size="small"
+                    variant="tertiary"
+                    onPress={() => props.onSelectKind(kind)}
                     aria-label={`Show ${EXTENSION_KIND_INFO[kind].title} components`}
                   >
                     {EXTENSION_KIND_INFO[kind].title}
-                  </Link>
-                  <Typography variant="body2">{components}</Typography>
-                </Box>
+                  </Button>
+                  <Text>{components}</Text>
+                </Flex>
               </li>
             ))}
           </ul>

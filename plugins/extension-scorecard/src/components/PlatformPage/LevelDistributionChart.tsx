@@ -1,6 +1,4 @@
-import Box from '@material-ui/core/Box';
-import Typography from '@material-ui/core/Typography';
-import { useTheme } from '@material-ui/core/styles';
+import { Box, Flex } from '@backstage/ui';
 import {
   Bar,
   BarChart,
@@ -16,25 +14,25 @@ import {
   LevelCounts,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { levelColor } from '../StatusDisplay';
+import { ListItem } from '../shared';
 
 /** Components per readiness level as bars, with the numbers written out beside. */
 export const LevelDistributionChart = (props: {
   levels: LevelCounts;
   height?: number;
 }) => {
-  const theme = useTheme();
   const data = LEVELS.map(level => ({
     level: `L${level}`,
     title: LEVEL_TITLES[level],
     components: props.levels[level] ?? 0,
-    color: levelColor(theme, level),
+    color: levelColor(level),
   }));
   const summary = data.map(d => `${d.title}: ${d.components}`).join(', ');
   return (
-    <Box display="flex" alignItems="center" flexWrap="wrap">
+    <Flex align="center" style={{ flexWrap: 'wrap' }}>
       <Box
-        flex="1 1 220px"
-        minWidth={220}
+        style={{ flex: '1 1 220px' }}
+        minWidth="220px"
         role="img"
         aria-label={`Level distribution. ${summary}`}
       >
@@ -43,16 +41,14 @@ export const LevelDistributionChart = (props: {
             data={data}
             margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
           >
-            <XAxis dataKey="level" stroke={theme.palette.text.secondary} />
-            <YAxis
-              allowDecimals={false}
-              stroke={theme.palette.text.secondary}
-            />
+            <XAxis dataKey="level" stroke="var(--bui-fg-secondary)" />
+            <YAxis allowDecimals={false} stroke="var(--bui-fg-secondary)" />
             <Tooltip
-              cursor={{ fill: theme.palette.action.hover }}
+              cursor={{ fill: 'var(--bui-bg-neutral-2)' }}
               contentStyle={{
-                background: theme.palette.background.paper,
-                color: theme.palette.text.primary,
+                background: 'var(--bui-bg-neutral-1)',
+                color: 'var(--bui-fg-primary)',
+                border: '1px solid var(--bui-border-1)',
               }}
               formatter={(value: number) => [value, 'components']}
               labelFormatter={(label: string) =>
@@ -67,13 +63,13 @@ export const LevelDistributionChart = (props: {
           </BarChart>
         </ResponsiveContainer>
       </Box>
-      <Box component="ul" m={0} pl={2}>
+      <Box as="ul" m="0" pl="4">
         {data.map(d => (
-          <Typography component="li" variant="body2" key={d.level}>
+          <ListItem key={d.level}>
             {d.title}: <strong>{d.components}</strong>
-          </Typography>
+          </ListItem>
         ))}
       </Box>
-    </Box>
+    </Flex>
   );
 };

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import {
@@ -255,7 +255,7 @@ describe('PlatformPage', () => {
       expect(requests[requests.length - 1].get('search')).toBe('vault'),
     );
 
-    fireEvent.mouseDown(screen.getByLabelText('Orphans'));
+    await userEvent.click(screen.getByLabelText('Orphans'));
     await userEvent.click(
       within(await screen.findByRole('listbox')).getByText('only orphans'),
     );

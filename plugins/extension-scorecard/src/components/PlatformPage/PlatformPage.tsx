@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
-import Box from '@material-ui/core/Box';
-import Grid from '@material-ui/core/Grid';
+import { Box, Grid } from '@backstage/ui';
 import {
   ContentHeader,
   EmptyState,
@@ -90,11 +89,11 @@ export const PlatformPage = () => {
   return (
     <>
       {header}
-      <Box mb={2}>
+      <Box mb="4">
         <SnapshotStatus snapshot={snapshot.value} clusters={clusters.value} />
       </Box>
-      <Grid container spacing={3}>
-        <Grid item xs={12} md={7}>
+      <Grid.Root columns="12" gap="6">
+        <Grid.Item colSpan={{ initial: '12', md: '7' }}>
           <InfoCard title="Extensions by path">
             {heatmap.error && <ResponseErrorPanel error={heatmap.error} />}
             {!heatmap.error && !heatmap.value && <Progress />}
@@ -105,16 +104,16 @@ export const PlatformPage = () => {
               />
             )}
           </InfoCard>
-        </Grid>
-        <Grid item xs={12} md={5}>
+        </Grid.Item>
+        <Grid.Item colSpan={{ initial: '12', md: '5' }}>
           <InfoCard
             title="Readiness levels"
             subheader="Every component of the snapshot, orphans included"
           >
             <LevelDistributionChart levels={snapshot.value.levels} />
           </InfoCard>
-        </Grid>
-        <Grid item xs={12}>
+        </Grid.Item>
+        <Grid.Item colSpan="12">
           <InfoCard
             title="Kind × dimension"
             subheader="Share of components whose worst result in the dimension fails or warns. Choose a cell to list them."
@@ -132,8 +131,8 @@ export const PlatformPage = () => {
               />
             )}
           </InfoCard>
-        </Grid>
-        <Grid item xs={12}>
+        </Grid.Item>
+        <Grid.Item colSpan="12">
           <ComponentTablePanel
             state={state}
             page={page}
@@ -142,8 +141,8 @@ export const PlatformPage = () => {
             onChange={update}
             onFiltersChange={setFilters}
           />
-        </Grid>
-      </Grid>
+        </Grid.Item>
+      </Grid.Root>
     </>
   );
 };

@@ -1,9 +1,4 @@
-import Box from '@material-ui/core/Box';
-import Button from '@material-ui/core/Button';
-import LinearProgress from '@material-ui/core/LinearProgress';
-import Tooltip from '@material-ui/core/Tooltip';
-import Typography from '@material-ui/core/Typography';
-import RefreshIcon from '@material-ui/icons/Refresh';
+import { Box, Button, Text } from '@backstage/ui';
 import { usePermission } from '@backstage/plugin-permission-react';
 import {
   RefreshStatus,
@@ -12,6 +7,7 @@ import {
 import { useRefreshRun } from '../../hooks/useRefreshRun';
 import { errorMessage } from '../../format/errors';
 import { REFUSED } from '../../format/permissionReasons';
+import { HoverTip, RefreshIcon } from '../shared';
 
 const DONE_STATES = ['succeeded', 'failed', 'skipped'];
 
@@ -55,66 +51,62 @@ export const RefreshControl = (props: {
   );
 
   const button = (
-    <span>
-      <Button
-        variant="outlined"
-        color="primary"
-        startIcon={<RefreshIcon />}
-        disabled={!permission.allowed || running || starting}
-        onClick={() => start({ scope: 'all' })}
-      >
-        {running ? 'Refreshing…' : 'Refresh now'}
-      </Button>
-    </span>
+    <Button
+      variant="secondary"
+      iconStart={<RefreshIcon fontSize="small" />}
+      isDisabled={!permission.allowed || running || starting}
+      onPress={() => start({ scope: 'all' })}
+    >
+      {running ? 'Refreshing…' : 'Refresh now'}
+    </Button>
   );
 
   return (
-    <Box minWidth={260} maxWidth={480}>
+    <Box minWidth="260px" maxWidth="480px">
       {permission.allowed || permission.loading ? (
-        button
+        <span>{button}</span>
       ) : (
         <>
-          <Tooltip title={REFUSED.refresh}>{button}</Tooltip>
-          <Typography
-            variant="caption"
-            color="textSecondary"
-            component="div"
+          {/* a disabled button fires no events: the span carries the tooltip */}
+          <HoverTip title={REFUSED.refresh}>{button}</HoverTip>
+          <Text
+            as="div"
+            variant="body-small"
+            color="secondary"
             data-testid="refresh-refused"
           >
             {REFUSED.refresh}.
-          </Typography>
+          </Text>
         </>
       )}
       {run && (
-        <Box mt={1} role="status" aria-live="polite">
+        <Box mt="2" role="status" aria-live="polite">
           {running && (
-            <LinearProgress
-              variant={
-                progressValue(run) === undefined
-                  ? 'indeterminate'
-                  : 'determinate'
-              }
+            // native progress bar: no value while indeterminate
+            <progress
+              max={100}
               value={progressValue(run)}
               aria-label="Collection progress"
+              style={{
+                display: 'block',
+                width: '100%',
+                height: 4,
+                accentColor: 'var(--bui-accent-bg)',
+              }}
             />
           )}
-          <Typography
-            variant="caption"
-            color={run.state === 'failed' ? 'error' : 'textSecondary'}
+          <Text
+            variant="body-small"
+            color={run.state === 'failed' ? 'danger' : 'secondary'}
           >
             {describeRun(run)}
-          </Typography>
+          </Text>
         </Box>
       )}
       {error && (
-        <Typography
-          variant="caption"
-          color="error"
-          role="alert"
-          component="div"
-        >
+        <Text as="div" variant="body-small" color="danger" role="alert">
           Could not start the collection: {errorMessage(error)}
-        </Typography>
+        </Text>
       )}
     </Box>
   );

@@ -1,6 +1,4 @@
-import Box from '@material-ui/core/Box';
-import Typography from '@material-ui/core/Typography';
-import Alert from '@material-ui/lab/Alert';
+import { Alert, Box, Text } from '@backstage/ui';
 import {
   ClusterStatus,
   Snapshot,
@@ -23,7 +21,7 @@ export const SnapshotStatus = (props: {
   );
   return (
     <Box>
-      <Typography variant="body2">
+      <Text as="p">
         Last snapshot <strong>#{snapshot.id}</strong> taken{' '}
         <time
           dateTime={snapshot.takenAt}
@@ -33,41 +31,57 @@ export const SnapshotStatus = (props: {
         </time>{' '}
         ({formatDateTime(snapshot.takenAt)}) · {snapshot.componentCount}{' '}
         components in the snapshot · {snapshot.clusters.length} clusters
-      </Typography>
+      </Text>
       {staleNames.size > 0 && (
-        <Box mt={1}>
-          <Alert severity="warning" aria-label="Stale clusters">
-            Stale cluster{staleNames.size === 1 ? '' : 's'}:{' '}
-            {[...staleNames].map(name => {
-              const status = clusters?.find(c => c.name === name);
-              return (
-                <span key={name}>
-                  <strong>{name}</strong>
-                  {status?.lastSuccessAt
-                    ? ` (last good data ${formatRelative(status.lastSuccessAt)}`
-                    : ' (never collected'}
-                  {status?.error ? `; ${status.error})` : ')'}{' '}
-                </span>
-              );
-            })}
-            — results from these clusters are older than the snapshot.
-          </Alert>
+        <Box mt="2">
+          <Alert
+            status="warning"
+            icon
+            role="alert"
+            aria-label="Stale clusters"
+            title={
+              <>
+                Stale cluster{staleNames.size === 1 ? '' : 's'}:{' '}
+                {[...staleNames].map(name => {
+                  const status = clusters?.find(c => c.name === name);
+                  return (
+                    <span key={name}>
+                      <strong>{name}</strong>
+                      {status?.lastSuccessAt
+                        ? ` (last good data ${formatRelative(
+                            status.lastSuccessAt,
+                          )}`
+                        : ' (never collected'}
+                      {status?.error ? `; ${status.error})` : ')'}{' '}
+                    </span>
+                  );
+                })}
+                — results from these clusters are older than the snapshot.
+              </>
+            }
+          />
         </Box>
       )}
       {unreadable.length > 0 && (
-        <Box mt={1}>
-          <Alert severity="info">
-            Some resources could not be read, so checks that need them say
-            unknown:{' '}
-            {unreadable
-              .map(
-                c =>
-                  `${c.name}: ${c.unreadable
-                    .map(r => `${r.resource} (${r.state})`)
-                    .join(', ')}`,
-              )
-              .join('; ')}
-          </Alert>
+        <Box mt="2">
+          <Alert
+            status="info"
+            icon
+            title={
+              <>
+                Some resources could not be read, so checks that need them say
+                unknown:{' '}
+                {unreadable
+                  .map(
+                    c =>
+                      `${c.name}: ${c.unreadable
+                        .map(r => `${r.resource} (${r.state})`)
+                        .join(', ')}`,
+                  )
+                  .join('; ')}
+              </>
+            }
+          />
         </Box>
       )}
     </Box>

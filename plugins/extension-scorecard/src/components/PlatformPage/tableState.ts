@@ -3,6 +3,7 @@
  * filtered view can be shared and the back button works. Everything here is sent to
  * the server: the table never filters, sorts or pages in the browser.
  */
+import type { SortOrder } from '@extension-scorecard/plugin-extension-scorecard-common';
 import {
   CHECK_STATUSES,
   COMPONENT_SORT_FIELDS,
@@ -36,7 +37,7 @@ export interface ComponentFilters {
 export interface ComponentTableState {
   filters: ComponentFilters;
   sort: ComponentSortField;
-  order: 'asc' | 'desc';
+  order: SortOrder;
   /** Zero-based. */
   page: number;
   pageSize: number;

@@ -1,35 +1,36 @@
-import Chip from '@material-ui/core/Chip';
-import Tooltip from '@material-ui/core/Tooltip';
-import { makeStyles, Theme, useTheme } from '@material-ui/core/styles';
+import { CSSProperties } from 'react';
+import { Badge } from '@backstage/ui';
 import {
   LEVEL_TITLES,
   ReadinessLevel,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { levelColor } from './statusColors';
+import { HoverTip } from '../shared';
+import { levelTone, toneStrength, toneSurface } from './statusColors';
 
-const useStyles = makeStyles<Theme, { color: string }>(theme => ({
-  chip: {
-    backgroundColor: ({ color }) => color,
-    color: ({ color }) => theme.palette.getContrastText(color),
-    fontWeight: theme.typography.fontWeightBold as number,
-  },
-}));
+const BOLD = 'var(--bui-font-weight-bold)' as CSSProperties['fontWeight'];
 
 /** A readiness level, L0–L3, with its meaning on hover. */
 export const LevelChip = (props: {
   level: ReadinessLevel;
   size?: 'small' | 'medium';
 }) => {
-  const theme = useTheme();
-  const classes = useStyles({ color: levelColor(theme, props.level) });
+  const tone = levelTone(props.level);
+  const surface = toneSurface(tone, toneStrength(tone));
   return (
-    <Tooltip title={LEVEL_TITLES[props.level]}>
-      <Chip
+    <HoverTip
+      title={LEVEL_TITLES[props.level]}
+      label={LEVEL_TITLES[props.level]}
+    >
+      <Badge
         size={props.size ?? 'small'}
-        className={classes.chip}
-        label={`L${props.level}`}
-        aria-label={LEVEL_TITLES[props.level]}
-      />
-    </Tooltip>
+        style={{
+          ...surface,
+          border: `1px solid ${surface.borderColor}`,
+          fontWeight: BOLD,
+        }}
+      >
+        {`L${props.level}`}
+      </Badge>
+    </HoverTip>
   );
 };

@@ -1,21 +1,16 @@
-import Chip from '@material-ui/core/Chip';
-import Tooltip from '@material-ui/core/Tooltip';
-import { makeStyles, Theme, useTheme } from '@material-ui/core/styles';
+import { CSSProperties } from 'react';
+import { Badge } from '@backstage/ui';
 import { CheckStatus } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { STATUS_LABELS, statusColor } from './statusColors';
+import { HoverTip } from '../shared';
+import {
+  STATUS_LABELS,
+  statusTone,
+  toneColor,
+  toneStrength,
+  toneSurface,
+} from './statusColors';
 
-const useStyles = makeStyles<Theme, { color: string }>(theme => ({
-  solid: {
-    backgroundColor: ({ color }) => color,
-    color: ({ color }) => theme.palette.getContrastText(color),
-    fontWeight: theme.typography.fontWeightBold as number,
-  },
-  waived: {
-    borderColor: ({ color }) => color,
-    borderStyle: 'dashed',
-    color: theme.palette.text.primary,
-  },
-}));
+const BOLD = 'var(--bui-font-weight-bold)' as CSSProperties['fontWeight'];
 
 /**
  * A check status. A waived result keeps its own status and is drawn as
@@ -27,25 +22,37 @@ export const StatusChip = (props: {
   waiverNote?: string;
 }) => {
   const { status, waived, waiverNote } = props;
-  const theme = useTheme();
-  const classes = useStyles({ color: statusColor(theme, status) });
+  const tone = statusTone(status);
+  const surface = toneSurface(tone, toneStrength(tone));
   if (waived) {
     return (
-      <Tooltip title={waiverNote ?? 'Covered by an active waiver'}>
-        <Chip
+      <HoverTip
+        title={waiverNote ?? 'Covered by an active waiver'}
+        label={`waived (${STATUS_LABELS[status]})`}
+      >
+        <Badge
           size="small"
-          variant="outlined"
-          className={classes.waived}
-          label={`waived (${STATUS_LABELS[status]})`}
-        />
-      </Tooltip>
+          style={{
+            background: 'transparent',
+            color: 'var(--bui-fg-primary)',
+            border: `1px dashed ${toneColor(tone)}`,
+          }}
+        >
+          waived ({STATUS_LABELS[status]})
+        </Badge>
+      </HoverTip>
     );
   }
   return (
-    <Chip
+    <Badge
       size="small"
-      className={classes.solid}
-      label={STATUS_LABELS[status]}
-    />
+      style={{
+        ...surface,
+        border: `1px solid ${surface.borderColor}`,
+        fontWeight: BOLD,
+      }}
+    >
+      {STATUS_LABELS[status]}
+    </Badge>
   );
 };

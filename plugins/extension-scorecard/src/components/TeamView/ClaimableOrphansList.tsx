@@ -1,9 +1,9 @@
-import Box from '@material-ui/core/Box';
-import Typography from '@material-ui/core/Typography';
+import { Box, Text } from '@backstage/ui';
 import { InfoCard, Link } from '@backstage/core-components';
 import { useRouteRef } from '@backstage/core-plugin-api';
 import { componentRouteRef } from '../../routes';
 import { ClaimableOrphan } from './teamFindings';
+import { ListItem } from '../shared';
 
 /**
  * Orphans that look like the team's: to claim one, add a catalog Component for it and
@@ -21,27 +21,21 @@ export const ClaimableOrphansList = (props: {
   if (props.refusal) {
     return (
       <InfoCard title={title} subheader={subheader}>
-        <Typography variant="body2" data-testid="orphans-refused">
+        <Text as="p" data-testid="orphans-refused">
           {props.refusal}.
-        </Typography>
+        </Text>
       </InfoCard>
     );
   }
   return (
     <InfoCard title={title} subheader={subheader}>
       {props.orphans.length === 0 ? (
-        <Typography variant="body2">
-          No orphan looks like this team's.
-        </Typography>
+        <Text as="p">No orphan looks like this team's.</Text>
       ) : (
         <>
-          <Box component="ul" m={0} pl={2}>
+          <Box as="ul" m="0" pl="4">
             {props.orphans.map(({ orphan, reason }) => (
-              <Typography
-                component="li"
-                variant="body2"
-                key={orphan.componentId}
-              >
+              <ListItem key={orphan.componentId}>
                 <Link
                   to={componentLink({
                     componentId: encodeURIComponent(orphan.componentId),
@@ -50,13 +44,13 @@ export const ClaimableOrphansList = (props: {
                   {orphan.name}
                 </Link>{' '}
                 in {orphan.clusters.join(', ')} — {reason}
-              </Typography>
+              </ListItem>
             ))}
           </Box>
-          <Typography variant="caption" color="textSecondary">
+          <Text as="p" variant="body-small" color="secondary">
             To claim one, register a Component for it and label its objects with
             backstage.io/kubernetes-id.
-          </Typography>
+          </Text>
         </>
       )}
     </InfoCard>

@@ -1,12 +1,8 @@
-import Table from '@material-ui/core/Table';
-import TableBody from '@material-ui/core/TableBody';
-import TableCell from '@material-ui/core/TableCell';
-import TableHead from '@material-ui/core/TableHead';
-import TableRow from '@material-ui/core/TableRow';
-import Typography from '@material-ui/core/Typography';
+import { Text } from '@backstage/ui';
 import { InfoCard } from '@backstage/core-components';
 import { expiryCountdown, formatDate } from '../../format/time';
 import { StatusChip } from '../StatusDisplay';
+import { SimpleTable, SimpleTableHead, Td } from '../shared';
 import { Deadline, DeadlineType, HORIZON_DAYS } from './teamFindings';
 
 const TYPE_LABELS: Record<DeadlineType, string> = {
@@ -37,47 +33,33 @@ export const DeadlinesTable = (props: { deadlines: Deadline[] }) => (
     subheader={`Certificates, migrations, support ends and waivers in the next ${HORIZON_DAYS} days or overdue`}
   >
     {props.deadlines.length === 0 ? (
-      <Typography variant="body2">
-        Nothing expires or falls due soon.
-      </Typography>
+      <Text as="p">Nothing expires or falls due soon.</Text>
     ) : (
-      <Table size="small" aria-label="Coming expiries and deadlines">
-        <TableHead>
-          <TableRow>
-            <TableCell style={{ whiteSpace: 'nowrap' }}>When</TableCell>
-            <TableCell style={{ whiteSpace: 'nowrap' }}>What</TableCell>
-            <TableCell style={{ whiteSpace: 'nowrap' }}>Component</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
+      <SimpleTable aria-label="Coming expiries and deadlines">
+        <SimpleTableHead columns={['When', 'What', 'Component']} />
+        <tbody>
           {props.deadlines.map(deadline => (
-            <TableRow
+            <tr
               key={`${deadline.type}|${deadline.componentId}|${deadline.what}|${deadline.date}`}
             >
-              <TableCell>
+              <Td>
                 <StatusChip status={urgency(deadline.daysLeft)} />{' '}
                 {countdown(deadline)}
-                <Typography
-                  variant="caption"
-                  color="textSecondary"
-                  component="div"
-                >
+                <Text as="div" variant="body-small" color="secondary">
                   {formatDate(deadline.date)}
-                </Typography>
-              </TableCell>
-              <TableCell>
-                <Typography variant="body2">
-                  {TYPE_LABELS[deadline.type]}
-                </Typography>
-                <Typography variant="caption" color="textSecondary">
+                </Text>
+              </Td>
+              <Td>
+                <Text as="div">{TYPE_LABELS[deadline.type]}</Text>
+                <Text as="div" variant="body-small" color="secondary">
                   {deadline.what}
-                </Typography>
-              </TableCell>
-              <TableCell>{deadline.name}</TableCell>
-            </TableRow>
+                </Text>
+              </Td>
+              <Td>{deadline.name}</Td>
+            </tr>
           ))}
-        </TableBody>
-      </Table>
+        </tbody>
+      </SimpleTable>
     )}
   </InfoCard>
 );

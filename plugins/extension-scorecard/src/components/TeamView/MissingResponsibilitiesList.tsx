@@ -1,7 +1,6 @@
-import Box from '@material-ui/core/Box';
-import Chip from '@material-ui/core/Chip';
-import Typography from '@material-ui/core/Typography';
+import { Box, Text } from '@backstage/ui';
 import { InfoCard } from '@backstage/core-components';
+import { OutlineBadge, ListItem } from '../shared';
 import { MissingResponsibilities } from './teamFindings';
 
 /** Components whose descriptor names nobody for some responsibility. */
@@ -13,25 +12,25 @@ export const MissingResponsibilitiesList = (props: {
     subheader="Who owns certificates, RBAC, capacity, upgrades and retirement?"
   >
     {props.items.length === 0 ? (
-      <Typography variant="body2">
+      <Text as="p">
         Every extension names an owner for each responsibility.
-      </Typography>
+      </Text>
     ) : (
-      <Box component="ul" m={0} pl={2}>
+      <Box as="ul" m="0" pl="4">
         {props.items.map(item => (
-          <Typography component="li" variant="body2" key={item.componentId}>
+          <ListItem
+            key={item.componentId}
+            style={{ marginBottom: 'var(--bui-space-1)' }}
+          >
             <strong>{item.name}</strong>:{' '}
             {item.missing.length > 0
               ? item.missing.map(role => (
-                  <Chip
-                    key={role}
-                    size="small"
-                    variant="outlined"
-                    label={role}
-                  />
+                  <OutlineBadge key={role} style={{ marginRight: 4 }}>
+                    {role}
+                  </OutlineBadge>
                 ))
               : item.message}
-          </Typography>
+          </ListItem>
         ))}
       </Box>
     )}

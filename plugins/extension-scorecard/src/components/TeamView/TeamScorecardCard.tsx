@@ -1,5 +1,4 @@
-import Box from '@material-ui/core/Box';
-import Typography from '@material-ui/core/Typography';
+import { Flex, Text } from '@backstage/ui';
 import {
   EmptyState,
   InfoCard,
@@ -54,34 +53,28 @@ export const TeamScorecardCard = (props: { owner: string }) => {
       )}
       {data.value?.summary && (
         <>
-          <Typography variant="body2">
+          <Text as="p">
             {data.value.summary.components} extensions ·{' '}
             {data.value.summary.hardGates} with a hard gate ·{' '}
             {data.value.summary.failing} failing a check
-          </Typography>
+          </Text>
           <LevelDistributionChart
             levels={data.value.summary.levels}
             height={120}
           />
-          <Typography variant="subtitle2">
+          <Text as="p" weight="bold">
             Furthest from the next level
-          </Typography>
+          </Text>
           {data.value.lowest.map(component => (
-            <Box
-              key={component.componentId}
-              display="flex"
-              alignItems="center"
-              gridGap={8}
-              mt={0.5}
-            >
+            <Flex key={component.componentId} align="center" gap="2" mt="1">
               <LevelChip level={component.level} />
-              <Typography variant="body2">
+              <Text>
                 <strong>{component.title ?? component.name}</strong>
                 {component.nextLevelBlockers[0]
                   ? ` — ${component.nextLevelBlockers[0]}`
                   : ''}
-              </Typography>
-            </Box>
+              </Text>
+            </Flex>
           ))}
         </>
       )}

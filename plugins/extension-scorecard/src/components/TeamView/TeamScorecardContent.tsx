@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import Grid from '@material-ui/core/Grid';
-import Typography from '@material-ui/core/Typography';
+import { Grid, Text } from '@backstage/ui';
 import {
   EmptyState,
   InfoCard,
@@ -89,27 +88,27 @@ export const TeamScorecard = (props: { owner: string }) => {
   });
 
   return (
-    <Grid container spacing={3}>
-      <Grid item xs={12} md={5}>
+    <Grid.Root columns="12" gap="6">
+      <Grid.Item colSpan={{ initial: '12', md: '5' }}>
         <InfoCard title="Readiness levels">
-          <Typography variant="body2" paragraph>
+          <Text as="p" style={{ marginBottom: 'var(--bui-space-4)' }}>
             {summary.components} extensions · average score{' '}
             {Math.round(summary.averageScore)} · {summary.hardGates} with a hard
             gate · {summary.failing} with a failing check
-          </Typography>
+          </Text>
           <LevelDistributionChart levels={summary.levels} height={140} />
         </InfoCard>
-      </Grid>
-      <Grid item xs={12} md={7}>
+      </Grid.Item>
+      <Grid.Item colSpan={{ initial: '12', md: '7' }}>
         <DeadlinesTable deadlines={comingDeadlines(details, expiringWaivers)} />
-      </Grid>
-      <Grid item xs={12}>
+      </Grid.Item>
+      <Grid.Item colSpan="12">
         <TeamExtensionsTable owner={owner} />
-      </Grid>
-      <Grid item xs={12} md={6}>
+      </Grid.Item>
+      <Grid.Item colSpan={{ initial: '12', md: '6' }}>
         <MissingResponsibilitiesList items={missingResponsibilities(details)} />
-      </Grid>
-      <Grid item xs={12} md={6}>
+      </Grid.Item>
+      <Grid.Item colSpan={{ initial: '12', md: '6' }}>
         {orphans.error ? (
           <ResponseErrorPanel error={orphans.error} />
         ) : (
@@ -122,16 +121,16 @@ export const TeamScorecard = (props: { owner: string }) => {
             }
           />
         )}
-      </Grid>
+      </Grid.Item>
       {components.total > TEAM_DETAIL_LIMIT && (
-        <Grid item xs={12}>
-          <Typography variant="caption" color="textSecondary">
+        <Grid.Item colSpan="12">
+          <Text variant="body-small" color="secondary">
             Responsibilities and deadlines are read from the {TEAM_DETAIL_LIMIT}{' '}
             lowest-level of {components.total} extensions.
-          </Typography>
-        </Grid>
+          </Text>
+        </Grid.Item>
       )}
-    </Grid>
+    </Grid.Root>
   );
 };
 
