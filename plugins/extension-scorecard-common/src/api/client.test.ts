@@ -173,8 +173,8 @@ describe('ExtensionScorecardClient behind Backstage fetchApi middleware', () => 
         );
       }),
     );
-    const client = new ExtensionScorecardClient({ discoveryApi, fetchApi });
-    const waiver = await client.requestWaiver({
+    const viaApp = new ExtensionScorecardClient({ discoveryApi, fetchApi });
+    const waiver = await viaApp.requestWaiver({
       component: 'component:default/cert-manager',
       checkId: 'webhook.timeout',
       reason: 'fixed in the next release',
