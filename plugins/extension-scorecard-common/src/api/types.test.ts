@@ -1,7 +1,8 @@
 /**
- * The hand-written shapes of -common that the HTTP API also carries must match the
- * spec's schemas (./openapi.generated.ts). These checks run in the type check
- * (tsc); the test only makes them part of the suite.
+ * The few hand-written shapes of -common that the HTTP API also carries (the generic
+ * page, the waiver the API extends) must match the spec's schemas
+ * (./openapi.generated.ts): `Conformance` fails the type check (tsc) when they drift.
+ * The tests check the enum values that come from the spec.
  */
 import {
   AUDIT_CSV_COLUMNS,
@@ -27,14 +28,8 @@ import {
   RBAC_FINDING_CHECKS,
   SEVERITIES,
   WAIVER_STATES,
-  type BlastRadius,
-  type CertificateFinding,
-  type CheckResult,
-  type ComponentScorecard,
   type ExperimentEvidence,
-  type RbacFinding,
   type Waiver,
-  type WaiverRef,
 } from '..';
 
 type Schemas = components['schemas'];
@@ -55,14 +50,6 @@ type Conformance = [
       Page<ComponentSummary> & { snapshot: Schemas['SnapshotRef'] }
     >
   >,
-  // the evaluation types of -common are the spec's schemas
-  Assert<Same<CheckResult, Schemas['CheckResult']>>,
-  Assert<Same<WaiverRef, Schemas['WaiverRef']>>,
-  Assert<Same<CertificateFinding, Schemas['CertificateFinding']>>,
-  Assert<Same<RbacFinding, Schemas['RbacFinding']>>,
-  Assert<Same<BlastRadius, Schemas['BlastRadius']>>,
-  Assert<Same<ComponentScorecard, Schemas['ComponentScorecard']>>,
-  Assert<Same<ExperimentEvidence, Schemas['ExperimentEvidence']>>,
   // the API's waiver is the -common Waiver plus decision details
   Assert<WaiverRecord extends Waiver ? true : false>,
 ];
