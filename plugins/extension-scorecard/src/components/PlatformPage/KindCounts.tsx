@@ -18,6 +18,14 @@ const groupStyle: CSSProperties = {
   padding: 'var(--bui-space-2) var(--bui-space-3)',
 };
 const listStyle: CSSProperties = { margin: 0, padding: 0, listStyle: 'none' };
+/** A kind's name may wrap in a narrow card, so its count stays in the card. */
+const kindButtonStyle: CSSProperties = {
+  minWidth: 0,
+  height: 'auto',
+  whiteSpace: 'normal',
+  textAlign: 'left',
+  paddingInline: 0,
+};
 
 /** What each path class means for the reader (DOMAIN.md). */
 const PATH_CLASS_TITLES: Record<PathClass, string> = {
@@ -65,6 +73,7 @@ export const KindCounts = (props: {
                   <Button
                     size="small"
                     variant="tertiary"
+                    style={kindButtonStyle}
                     onPress={() => props.onSelectKind(kind)}
                     aria-label={`Show ${EXTENSION_KIND_INFO[kind].title} components`}
                   >
