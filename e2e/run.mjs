@@ -60,6 +60,10 @@ const SCENARIOS = [
     'audit page and CSV download (as the lead): one row per component and check',
     scenarios.auditPage,
   ],
+  [
+    'ready for the next minor (as the lead): a blocked cluster expanded, findings with their source and removal release',
+    scenarios.upgradeReadiness,
+  ],
 ];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');

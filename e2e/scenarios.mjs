@@ -352,6 +352,156 @@ export async function auditPage({ page, portal, screenshots, workDir }) {
   };
 }
 
+/** The columns of a finding row of the upgrade panel, by name. */
+const FINDING_COLUMNS = [
+  'severity',
+  'what',
+  'object',
+  'apiVersion',
+  'removedIn',
+  'source',
+  'component', // and its team below
+];
+
+/**
+ * "Ready for the next minor" on the platform page (as the lead, who sees every
+ * component): the first blocked cluster, expanded with the keyboard, lists findings
+ * that say where they were seen (kubectl annotation, field manager, API server metric)
+ * and when the API goes; the panel fits a 1280 px window without scrolling the page
+ * sideways. Screenshot of the panel: docs/screenshots/upgrade-readiness.png.
+ */
+export async function upgradeReadiness({ page, portal, screenshots }) {
+  assert.equal(await signInAs(page, portal, 'lead'), LEAD);
+  await page.goto(`${portal.appUrl}/extension-scorecard`);
+  const panel = page.getByTestId('upgrade-readiness-panel');
+  await page.getByText('Ready for the next minor').waitFor();
+  await panel.locator('[data-testid^="upgrade-cluster-"]').first().waitFor();
+  await settled(page);
+  // What the API tells the lead, to compare the panel with.
+  const report = await portal.apiJson(`${SCORECARD}/upgrade-readiness`, {
+    as: 'lead',
+  });
+  assert.ok(report.snapshot !== null, 'the API has an upgrade report');
+  assert.ok(
+    report.clusters.some(c => c.state === 'blocked'),
+    `some cluster is blocked: ${report.clusters
+      .map(c => `${c.cluster} ${c.state}`)
+      .join(', ')}`,
+  );
+  const card = page.locator('.MuiCard-root', { has: panel });
+
+  // The first blocked cluster on the panel (blocked clusters come first).
+  const blocked = panel
+    .locator('[data-testid^="upgrade-cluster-"]')
+    .filter({ hasText: 'Blocked' })
+    .first();
+  const cluster = (await blocked.getAttribute('data-testid')).replace(
+    'upgrade-cluster-',
+    '',
+  );
+  const shown = report.clusters.find(c => c.cluster === cluster);
+  assert.equal(shown?.state, 'blocked', `${cluster} is blocked in the API`);
+  const toggle = blocked.locator('button[aria-expanded]').first();
+  const heading = (await toggle.textContent()).replace(/\s+/g, ' ').trim();
+  assert.ok(
+    heading.includes(
+      `${cluster} ${shown.currentVersion} → ${shown.targetVersion}`,
+    ),
+    `the header names the minors: ${heading}`,
+  );
+  assert.match(
+    heading,
+    new RegExp(`${shown.blockers} blockers?`),
+    `the header counts the blockers: ${heading}`,
+  );
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+
+  // Expand it with the keyboard.
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const table = panel.locator(
+    `table[aria-label="Upgrade findings in ${cluster}"]`,
+  );
+  await table.waitFor();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  const showAll = blocked.getByRole('button', {
+    name: /^Show all \d+ findings$/,
+  });
+  if (await showAll.count()) await showAll.click();
+  const rows = [];
+  for (const row of await table
+    .locator('[data-testid="upgrade-finding-row"]')
+    .all()) {
+    const cells = (await row.locator('td').allTextContents()).map(text =>
+      text.replace(/\s+/g, ' ').trim(),
+    );
+    rows.push(Object.fromEntries(FINDING_COLUMNS.map((c, i) => [c, cells[i]])));
+  }
+  assert.equal(
+    rows.length,
+    shown.findings.length,
+    'one row per finding of the cluster',
+  );
+  const sourced = rows.find(
+    row =>
+      /last-applied|field manager|API server metric/.test(row.source) &&
+      /^\d+\.\d+/.test(row.removedIn),
+  );
+  assert.ok(
+    sourced,
+    `a finding says where it was seen and when its API goes: ${JSON.stringify(
+      rows.slice(0, 5),
+    )}`,
+  );
+  // Words, never slugs.
+  for (const row of rows) {
+    assert.doesNotMatch(
+      `${row.what} ${row.source}`,
+      /^(removed-api|deprecated-api|requested-api|last-applied-configuration|managed-fields|apiserver-metric)\b/,
+    );
+  }
+
+  // Readable at 1280 px: the panel fits, the page does not scroll sideways (the
+  // findings table may scroll inside itself).
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await page.waitForTimeout(300);
+  const box = await card.boundingBox();
+  const overflow = await card.evaluate(e => e.scrollWidth - e.clientWidth);
+  await page.setViewportSize(viewport);
+  assert.ok(
+    box && box.x >= 0 && box.x + box.width <= 1280,
+    `the panel fits 1280 px: ${JSON.stringify(box)}`,
+  );
+  assert.ok(overflow <= 1, `the panel does not overflow (${overflow} px)`);
+
+  const shot = await panelScreenshot(
+    page,
+    card,
+    screenshots,
+    'upgrade-readiness',
+  );
+  return {
+    cluster: heading,
+    findings: rows.length,
+    example: sourced,
+    hiddenFindings: report.hiddenFindings,
+    screenshot: shot,
+  };
+}
+
+/** One card of a page in a tall window, clipped to the card. */
+async function panelScreenshot(page, locator, dir, name) {
+  const path = join(dir, `${name}.png`);
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 1440, height: 2000 });
+  await page.waitForTimeout(300);
+  await locator.scrollIntoViewIfNeeded();
+  await locator.screenshot({ path });
+  await page.setViewportSize(viewport);
+  return path;
+}
+
 /** The Waivers card of an entity tab, for the run's log folder. */
 async function waiversCardShot(page, portal, name) {
   const path = join(portal.logDir, `${name}.png`);

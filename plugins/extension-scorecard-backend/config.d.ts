@@ -71,6 +71,24 @@ export interface Config {
         [setting: string]: unknown;
       };
     };
+    /**
+     * The data tables the checks judge against (the plugin's data/*.yaml:
+     * deprecated APIs, CSI sidecar matrix, DRA versions, thresholds…).
+     */
+    referenceData?: {
+      /**
+       * A directory of YAML files named as the shipped tables (deprecated-apis.yaml,
+       * csi-sidecars.yaml, dra-versions.yaml, version-skew.yaml, thresholds.yaml,
+       * experiment-scenarios.yaml, failure-signals.yaml, rbac-risks.yaml,
+       * scoring.yaml); relative to the backend's working directory. Each file present
+       * is layered over the shipped table: a row with a shipped key replaces that
+       * row, a new key adds one, `remove: true` drops one (keys per table in the
+       * backend README). Validated at start-up: a missing directory, an unknown file
+       * name, bad YAML or a bad row stops the backend with an error naming the file
+       * and the row. `GET /reference-data` shows the tables in force.
+       */
+      directory?: string;
+    };
     /** Fault-experiment evidence. */
     experiments?: {
       /**

@@ -27,6 +27,8 @@ import {
 } from './service/permissions/componentResource';
 import { componentResources } from './service/permissions/resources';
 import { AuditService } from './service/audit/AuditService';
+import { UpgradeReadinessService } from './service/UpgradeReadinessService';
+import { ReferenceDataService } from './service/referenceData';
 import {
   certificateWarnDays,
   checkDefinitions,
@@ -150,7 +152,8 @@ export const extensionScorecardPlugin = createBackendPlugin({
           checks: () => definitions,
           clusters,
         });
-        const audit = new AuditService({ stores, reads, access });
+        const upgrade = new UpgradeReadinessService({ stores, reads });
+        const audit = new AuditService({ stores, reads, access, upgrade });
 
         deps.permissionsRegistry.addPermissions(extensionScorecardPermissions);
         deps.permissionsRegistry.addResourceType({
@@ -166,6 +169,8 @@ export const extensionScorecardPlugin = createBackendPlugin({
             httpAuth: deps.httpAuth,
             reads,
             audit,
+            upgrade,
+            referenceData: new ReferenceDataService({ reads, checksConfig }),
             evidence: new EvidenceService({
               stores,
               access,

@@ -74,6 +74,7 @@ export const CHECK_IDS = [
   'rbac.pod-exec',
   'rbac.default-sa',
   'upgrade.deprecated-api',
+  'upgrade.crd-versions',
   'upgrade.rollout-complete',
   'upgrade.image-pinned',
   'upgrade.version-skew',

@@ -35,6 +35,24 @@ export interface KubeObjectMeta {
     controller?: boolean;
   }>;
   deletionTimestamp?: string;
+  /**
+   * Server-side apply bookkeeping: which manager wrote which fields through which API
+   * version. Upgrade checks read `manager`, `operation`, `apiVersion` and `time`;
+   * `fieldsV1` is dropped by the collectors.
+   */
+  managedFields?: ManagedFieldsEntry[];
+}
+
+/** One entry of `metadata.managedFields`. @public */
+export interface ManagedFieldsEntry {
+  manager?: string;
+  operation?: string;
+  apiVersion?: string;
+  time?: string;
+  subresource?: string;
+  fieldsType?: string;
+  /** The fields written; large and unread, so the collectors drop it. */
+  fieldsV1?: unknown;
 }
 
 /** @public */
@@ -49,6 +67,8 @@ export type ResourceKey =
   | 'daemonsets'
   | 'statefulsets'
   | 'poddisruptionbudgets'
+  | 'horizontalpodautoscalers'
+  | 'flowschemas'
   | 'validatingwebhookconfigurations'
   | 'mutatingwebhookconfigurations'
   | 'validatingadmissionpolicies'
@@ -113,4 +133,30 @@ export interface ClusterCollection {
   stale?: { reason: string; lastSuccessAt: string };
   /** A whole-cluster failure (unreachable, timeout) with no data at all. */
   error?: string;
+  /**
+   * What the API server's own `/metrics` told (live: `GET /metrics`; dumps: an
+   * optional `metrics.txt`). Absent on collections made before it existed.
+   */
+  apiServerMetrics?: ApiServerMetrics;
+}
+
+/**
+ * One series of the API server's `apiserver_requested_deprecated_apis` gauge: a
+ * deprecated group/version/resource some client requested since the API server
+ * started. `removedRelease` is empty when no removal is announced.
+ * @public
+ */
+export interface DeprecatedApiRequest {
+  group: string;
+  version: string;
+  resource: string;
+  subresource: string;
+  removedRelease: string;
+}
+
+/** The API server metrics the checks read, with how reading them went. @public */
+export interface ApiServerMetrics {
+  /** `ok`, or why the metrics could not be read (forbidden, not in the dump…). */
+  status: ReadStatus;
+  deprecatedApiRequests: DeprecatedApiRequest[];
 }

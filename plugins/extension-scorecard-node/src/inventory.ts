@@ -162,6 +162,10 @@ export interface InstanceObjects {
   services: KubeObject[];
   endpointSlices: KubeObject[];
   podDisruptionBudgets: KubeObject[];
+  /** HorizontalPodAutoscalers whose `scaleTargetRef` is one of the workloads. */
+  horizontalPodAutoscalers: KubeObject[];
+  /** FlowSchemas (API Priority and Fairness) whose subjects name one of `serviceAccounts`. */
+  flowSchemas: KubeObject[];
   serviceAccounts: KubeObject[];
   /** RoleBindings naming one of `serviceAccounts` as a subject, and the Roles they grant. */
   roleBindings: KubeObject[];
@@ -247,6 +251,8 @@ export function emptyInstanceObjects(): InstanceObjects {
     services: [],
     endpointSlices: [],
     podDisruptionBudgets: [],
+    horizontalPodAutoscalers: [],
+    flowSchemas: [],
     serviceAccounts: [],
     roleBindings: [],
     roles: [],

@@ -1,7 +1,8 @@
 /**
- * Check configuration: thresholds from data/thresholds.yaml, overridden and
- * switched off under `extensionScorecard.checks.<check id>` in app-config,
- * the experiment freshness window under `extensionScorecard.experiments`.
+ * Check configuration: the data tables (data/*.yaml, with the override files of
+ * `extensionScorecard.referenceData.directory` layered over them), thresholds
+ * overridden and switched off under `extensionScorecard.checks.<check id>` in
+ * app-config, the experiment freshness window under `extensionScorecard.experiments`.
  * Validated at start-up: a bad key stops the start with an error naming it.
  */
 import type { Config } from '@backstage/config';
@@ -16,6 +17,7 @@ import {
 import { BUILTIN_CHECKS } from './catalogue';
 import { SCENARIO_CONDITIONS } from './experimentScenarios';
 import {
+  defaultDataDirectory,
   defaultReferenceTables,
   loadReferenceTables,
   type ReferenceTables,
@@ -235,7 +237,18 @@ function validateExtraCheck(check: ScorecardCheck, kinds: ReadonlySet<string>) {
   }
 }
 
-function validateTables(tables: ReferenceTables) {
+function validateTables(
+  tables: ReferenceTables,
+  checkIds: ReadonlySet<string>,
+) {
+  // the shipped thresholds name known checks only; an override may add a check id
+  const thresholdsOverride = tables.provenance.thresholds.overrideFile;
+  const stray = Object.keys(tables.thresholds).find(id => !checkIds.has(id));
+  if (thresholdsOverride && stray) {
+    throw new InputError(
+      `Invalid reference data in ${thresholdsOverride} at ${stray}: no check has the id '${stray}'`,
+    );
+  }
   for (const entry of tables.experiments.conditional) {
     if (!SCENARIO_CONDITIONS[entry.when]) {
       throw new InputError(
@@ -247,7 +260,26 @@ function validateTables(tables: ReferenceTables) {
   }
 }
 
-/** Reads and validates `extensionScorecard.checks` and `extensionScorecard.experiments`. */
+const REFERENCE_DATA_DIRECTORY = 'extensionScorecard.referenceData.directory';
+
+/** `extensionScorecard.referenceData.directory`, if set. */
+function readReferenceDataDirectory(config: Config): string | undefined {
+  const directory = config.getOptional(REFERENCE_DATA_DIRECTORY);
+  if (directory === undefined) return undefined;
+  if (typeof directory !== 'string' || directory.trim() === '') {
+    throw new InputError(
+      `Invalid config at ${REFERENCE_DATA_DIRECTORY}: expected the path of a directory, got ${JSON.stringify(
+        directory,
+      )}`,
+    );
+  }
+  return directory;
+}
+
+/**
+ * Reads and validates the data tables (with `extensionScorecard.referenceData`),
+ * `extensionScorecard.checks` and `extensionScorecard.experiments`.
+ */
 export function readChecksConfig(
   config: Config,
   options: {
@@ -257,10 +289,13 @@ export function readChecksConfig(
     dataDirectory?: string;
   } = {},
 ): ChecksConfig {
-  const tables = options.dataDirectory
-    ? loadReferenceTables(options.dataDirectory)
-    : defaultReferenceTables();
-  validateTables(tables);
+  const overrideDirectory = readReferenceDataDirectory(config);
+  const tables =
+    options.dataDirectory || overrideDirectory
+      ? loadReferenceTables(options.dataDirectory ?? defaultDataDirectory(), {
+          overrideDirectory,
+        })
+      : defaultReferenceTables();
   const extraChecks = options.extraChecks ?? [];
   const extraKinds = options.extraKinds ?? [];
   const kindIds = new Set<string>(Object.keys(EXTENSION_KIND_INFO));
@@ -283,6 +318,7 @@ export function readChecksConfig(
   const known = new Map(
     allChecks(extraChecks).map(c => [c.id, defaultsOf(c, tables)]),
   );
+  validateTables(tables, new Set(known.keys()));
 
   const overrides = new Map<string, CheckOverride>();
   const raw = config.getOptional('extensionScorecard.checks');
@@ -294,10 +330,16 @@ export function readChecksConfig(
     collectOverrides(raw, '', known, overrides);
   }
   for (const [id, low, high] of ORDERED_SETTINGS) {
-    const settings = { ...known.get(id), ...overrides.get(id)?.settings };
+    const fromConfig = overrides.get(id)?.settings ?? {};
+    const settings = { ...known.get(id), ...fromConfig };
     if ((settings[low] as number) > (settings[high] as number)) {
+      const problem = `${low} (${settings[low]}) must not exceed ${high} (${settings[high]})`;
       throw new InputError(
-        `Invalid config at ${CONFIG_ROOT}.${id}: ${low} (${settings[low]}) must not exceed ${high} (${settings[high]})`,
+        low in fromConfig || high in fromConfig
+          ? `Invalid config at ${CONFIG_ROOT}.${id}: ${problem}`
+          : `Invalid reference data in ${
+              tables.provenance.thresholds.overrideFile ?? 'thresholds.yaml'
+            } at ${id}: ${problem}`,
       );
     }
   }
@@ -326,6 +368,25 @@ export function readChecksConfig(
     }
   }
   return { tables, freshnessDays, overrides, extraChecks, extraKinds };
+}
+
+/**
+ * The settings every check judges with, keyed by check id: the thresholds table
+ * (shipped, then the override directory), the check's own defaults, then app-config.
+ * Disabled checks included; checks without settings left out.
+ */
+export function effectiveThresholds(
+  config: ChecksConfig,
+): Record<string, CheckSettings> {
+  const out: Record<string, CheckSettings> = {};
+  for (const check of allChecks(config.extraChecks)) {
+    const settings = {
+      ...defaultsOf(check, config.tables),
+      ...config.overrides.get(check.id)?.settings,
+    };
+    if (Object.keys(settings).length) out[check.id] = settings;
+  }
+  return out;
 }
 
 /** The checks to run, with effective severity and settings; disabled checks left out. */

@@ -9,6 +9,16 @@ export { BUILTIN_CHECKS } from './catalogue';
 export { CheckRegistrations } from './extensionPoint';
 export { ClusterIndex } from './clusterIndex';
 export { planChecks, runComponent } from './runner';
+export { OWNED as OWNED_OBJECT_LISTS } from './upgrade/deprecatedApis';
+export {
+  crdVersionFindings,
+  deprecatedApiFindings,
+  requestedApiFindings,
+  reviewVersionFindings,
+  servedGroups,
+  type ObjectFinding,
+} from './upgrade/upgradeFindings';
+export { webhooksOf } from './kubernetes/admissionWebhooks';
 export type {
   ComponentFacts,
   ComponentRun,

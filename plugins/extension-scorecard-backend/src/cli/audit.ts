@@ -2,7 +2,10 @@
  * The offline audit: cluster dumps and catalog files in, one report out. Runs the same
  * collect → inventory (→ checks) pipeline as the backend, without a running Backstage.
  */
-import type { ClusterSource as ClusterSourceType } from '@extension-scorecard/plugin-extension-scorecard-common';
+import type {
+  ClusterSource as ClusterSourceType,
+  ClusterUpgradeReadiness,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
 import fs from 'node:fs/promises';
 import type { Entity } from '@backstage/catalog-model';
 import { InputError } from '@backstage/errors';
@@ -12,6 +15,7 @@ import type { ClusterCollection, KubeObject } from '../collect/types';
 import { buildInventory } from '../inventory/buildInventory';
 import type { Inventory, InstanceObjects } from '../inventory/model';
 import { evaluateInventory } from '../pipeline/evaluate';
+import { upgradeReadiness } from '../pipeline/upgradeReadiness';
 
 /** One check result as the audit report shows it. */
 export interface AuditCheck {
@@ -70,7 +74,10 @@ export interface AuditReport {
     status: 'ok' | 'partial' | 'error';
     source: ClusterSourceType;
     error?: string;
-    /** Reads that were forbidden or failed, with the reason. */
+    /**
+     * Reads that were forbidden or failed, with the reason: resource keys, and
+     * `apiServerMetrics` for the API server's metrics (the dump's `metrics.txt`).
+     */
     problems: Array<{ resource: string; state: string; reason: string }>;
   }>;
   components: Array<{
@@ -85,6 +92,8 @@ export interface AuditReport {
     descriptorFindings: Array<{ path: string; message: string }>;
     checks: AuditCheck[];
   }>;
+  /** Per cluster, what blocks moving it to the next Kubernetes minor (as `GET /upgrade-readiness`). */
+  upgradeReadiness: ClusterUpgradeReadiness[];
 }
 
 /** Runs the audit; bad input (no such directory or file) is an InputError. */
@@ -118,13 +127,16 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
   const entities: Entity[] = await readCatalogFiles(options.catalogFiles);
   const inventory = buildInventory({ clusters, entities, now });
   const results = (options.evaluate ?? evaluateForAudit)(inventory, now);
-  return toReport(inventory, results);
+  return {
+    ...toReport(inventory, results),
+    upgradeReadiness: upgradeReadiness(inventory, { now }),
+  };
 }
 
 function toReport(
   inventory: Inventory,
   results: Map<string, AuditCheck[]>,
-): AuditReport {
+): Omit<AuditReport, 'upgradeReadiness'> {
   return {
     generatedAt: inventory.generatedAt,
     clusters: inventory.clusters.map(c => {
@@ -137,6 +149,14 @@ function toReport(
           state: r!.state,
           reason: (r as { reason: string }).reason,
         }));
+      const metrics = c.apiServerMetrics?.status;
+      if (metrics?.state === 'forbidden' || metrics?.state === 'failed') {
+        problems.push({
+          resource: 'apiServerMetrics',
+          state: metrics.state,
+          reason: metrics.reason,
+        });
+      }
       return {
         name: c.cluster,
         version: c.version?.gitVersion ?? null,
@@ -246,6 +266,22 @@ export function formatTable(report: AuditReport): string {
   const orphans = report.components.filter(c =>
     c.id.startsWith('orphan:'),
   ).length;
+  lines.push('');
+  for (const cluster of report.upgradeReadiness ?? []) {
+    lines.push(
+      `${cluster.cluster} ${cluster.currentVersion ?? '?'} -> ${
+        cluster.targetVersion ?? '?'
+      }: ${cluster.state} (${cluster.blockers} blockers, ${
+        cluster.warnings
+      } warnings)${cluster.reason ? `; ${cluster.reason}` : ''}`,
+    );
+    for (const f of cluster.findings.filter(x => x.severity === 'blocker'))
+      lines.push(
+        `  blocker  ${f.componentName ?? 'cluster-wide'}: ${f.message} [${
+          f.source
+        }]`,
+      );
+  }
   lines.push('');
   lines.push(
     `${report.components.length} components (${orphans} orphans) in ${report.clusters.length} clusters`,

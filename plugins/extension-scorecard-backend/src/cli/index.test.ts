@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { createMockDirectory } from '@backstage/backend-test-utils';
 import {
   AuditEvaluator,
   AuditReport,
@@ -46,6 +47,8 @@ const DEMO_ARGS = [
 ];
 
 describe('extension-scorecard audit', () => {
+  const mockDir = createMockDirectory();
+
   it('prints the JSON report of the demo: clusters, linked components and the orphan', async () => {
     // inventory only here: the checks' results on the demo are tested in checks/demo.test.ts
     const { code, stdout, stderr } = await run(
@@ -198,6 +201,34 @@ describe('extension-scorecard audit', () => {
       stderr: expect.stringContaining('Cannot read catalog file'),
     });
     expect((await run(['frobnicate'])).code).toBe(2);
+  });
+
+  it('reports an unreadable metrics.txt as a problem of the cluster', async () => {
+    mockDir.setContent({
+      'version.json': JSON.stringify({
+        serverVersion: { major: '1', minor: '33', gitVersion: 'v1.33.4' },
+      }),
+      'metrics.txt': '<html>sign in</html>\n',
+    });
+    const report = await runAudit({
+      clusters: [{ name: 'air-gapped', directory: mockDir.path }],
+      catalogFiles: [],
+      now: NOW,
+      evaluate: () => new Map(),
+    });
+    expect(report.clusters[0]).toMatchObject({
+      name: 'air-gapped',
+      status: 'partial',
+      problems: [
+        {
+          resource: 'apiServerMetrics',
+          state: 'failed',
+          reason: expect.stringContaining(
+            'metrics.txt: not the Prometheus text format',
+          ),
+        },
+      ],
+    });
   });
 
   it('fails on a critical failing check unless told not to', async () => {

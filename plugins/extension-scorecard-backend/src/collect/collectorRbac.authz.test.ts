@@ -116,6 +116,8 @@ describe('deploy/collector-rbac.yaml, enforced', () => {
       });
     }
     expect(collection.objects.clusterroles?.length).toBeGreaterThan(0);
+    // the role lets GET /metrics through; this stand-in serves no metrics (404)
+    expect(collection.apiServerMetrics?.status.state).toBe('not-served');
   });
 
   it('is what makes the reads work: without its RBAC rule, RBAC objects are forbidden', async () => {
@@ -133,6 +135,27 @@ describe('deploy/collector-rbac.yaml, enforced', () => {
       expect(collection.reads[key]?.state).toBe('forbidden');
     }
     expect(collection.reads.deployments?.state).toBe('ok');
+  });
+
+  it("is what lets /metrics through: without its rule, only the API server's metrics are forbidden", async () => {
+    const rules = collectorRole().filter(
+      r => !(r.nonResourceURLs ?? []).includes('/metrics'),
+    );
+    expect(rules.length).toBe(collectorRole().length - 1);
+    const collection = await collectWith(rules);
+    expect(refused).toEqual(['/metrics']);
+    expect(collection.apiServerMetrics?.status).toEqual({
+      state: 'forbidden',
+      reason: expect.stringContaining(
+        'needs nonResourceURLs: ["/metrics"] with verbs: ["get"]',
+      ),
+    });
+    for (const key of RESOURCE_KEYS) {
+      expect({ key, state: collection.reads[key]?.state }).toEqual({
+        key,
+        state: expect.stringMatching(/^(ok|not-served)$/),
+      });
+    }
   });
 
   it('grants nothing the scorecard calls risky: no Secrets, escalation, exec, webhook writes or admin', () => {

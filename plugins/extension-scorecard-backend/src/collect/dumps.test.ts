@@ -1,5 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { createMockDirectory } from '@backstage/backend-test-utils';
 import { createDumpClusterSource, readClusterDump } from './dumps';
+
+const METRICS = fs.readFileSync(
+  path.join(__dirname, '__fixtures__/apiserver-metrics.txt'),
+  'utf8',
+);
 
 const now = () => new Date('2025-06-01T00:00:00Z');
 
@@ -238,6 +245,143 @@ metadata: { name: cfg, namespace: default }
     const c = await source.collect();
     expect(c.error).toMatch(/cannot read dump directory/);
     expect(c.objects).toEqual({});
+  });
+
+  it('reads the API server metrics from metrics.txt, never as objects', async () => {
+    mockDir.setContent({
+      'metrics.txt': METRICS,
+      'csidrivers.yaml': 'apiVersion: v1\nkind: List\nitems: []\n',
+    });
+    const c = await readClusterDump({
+      name: 'prod',
+      directory: mockDir.path,
+      now,
+    });
+    expect(c.apiServerMetrics?.status).toEqual({ state: 'ok' });
+    expect(c.apiServerMetrics?.deprecatedApiRequests).toContainEqual({
+      group: 'flowcontrol.apiserver.k8s.io',
+      version: 'v1beta3',
+      resource: 'flowschemas',
+      subresource: '',
+      removedRelease: '1.32',
+    });
+    expect(c.apiServerMetrics?.deprecatedApiRequests).toHaveLength(4);
+    // not an unreadable object file: nothing is failed because of it
+    expect(Object.values(c.reads).filter(r => r?.state === 'failed')).toEqual(
+      [],
+    );
+    expect(c.reads.csidrivers).toEqual({ state: 'ok', version: 'v1' });
+  });
+
+  it('says how to add metrics.txt when the dump has none, and fails an unreadable one', async () => {
+    mockDir.setContent({
+      'csidrivers.yaml': 'apiVersion: v1\nkind: List\nitems: []\n',
+    });
+    const without = await readClusterDump({
+      name: 'prod',
+      directory: mockDir.path,
+      now,
+    });
+    expect(without.apiServerMetrics).toEqual({
+      status: {
+        state: 'not-served',
+        reason:
+          'no metrics.txt in the dump (kubectl get --raw /metrics > metrics.txt)',
+      },
+      deprecatedApiRequests: [],
+    });
+
+    mockDir.setContent({ 'metrics.txt': {} });
+    const unreadable = await readClusterDump({
+      name: 'prod',
+      directory: mockDir.path,
+      now,
+    });
+    expect(unreadable.apiServerMetrics).toEqual({
+      status: {
+        state: 'failed',
+        reason: expect.stringMatching(/^metrics\.txt: .*EISDIR/),
+      },
+      deprecatedApiRequests: [],
+    });
+
+    mockDir.setContent({
+      'metrics.txt': 'Error from server (Forbidden): forbidden\n',
+    });
+    const notMetrics = await readClusterDump({
+      name: 'prod',
+      directory: mockDir.path,
+      now,
+    });
+    expect(notMetrics.apiServerMetrics?.status).toEqual({
+      state: 'failed',
+      reason: expect.stringContaining(
+        'metrics.txt: not the Prometheus text format',
+      ),
+    });
+  });
+
+  it('keeps managedFields entries but drops their fieldsV1', async () => {
+    mockDir.setContent({
+      'deployments.yaml': `apiVersion: v1
+kind: List
+items:
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata:
+      name: kyverno-admission-controller
+      namespace: kyverno
+      annotations:
+        kubectl.kubernetes.io/last-applied-configuration: '{"apiVersion":"apps/v1","kind":"Deployment"}'
+      managedFields:
+        - apiVersion: apps/v1
+          fieldsType: FieldsV1
+          fieldsV1:
+            f:metadata: { f:labels: { .: {}, f:app: {} } }
+            f:spec: { f:replicas: {} }
+          manager: helm
+          operation: Update
+          time: '2025-03-18T10:17:40Z'
+        - apiVersion: apps/v1
+          fieldsType: FieldsV1
+          fieldsV1: { f:status: { f:readyReplicas: {} } }
+          manager: kube-controller-manager
+          operation: Update
+          subresource: status
+          time: '2025-05-30T08:00:00Z'
+    spec: { replicas: 3 }
+`,
+    });
+    const c = await readClusterDump({
+      name: 'prod',
+      directory: mockDir.path,
+      now,
+    });
+    const [deployment] = c.objects.deployments ?? [];
+    expect(deployment.metadata.managedFields).toEqual([
+      {
+        apiVersion: 'apps/v1',
+        fieldsType: 'FieldsV1',
+        manager: 'helm',
+        operation: 'Update',
+        time: '2025-03-18T10:17:40Z',
+      },
+      {
+        apiVersion: 'apps/v1',
+        fieldsType: 'FieldsV1',
+        manager: 'kube-controller-manager',
+        operation: 'Update',
+        subresource: 'status',
+        time: '2025-05-30T08:00:00Z',
+      },
+    ]);
+    expect(
+      deployment.metadata.annotations?.[
+        'kubectl.kubernetes.io/last-applied-configuration'
+      ],
+    ).toBe('{"apiVersion":"apps/v1","kind":"Deployment"}');
+    expect(JSON.stringify(c)).not.toContain('fieldsV1');
+    expect(deployment.spec).toEqual({ replicas: 3 });
   });
 
   it('reports a version.json without a server version as a failed version read', async () => {

@@ -10,7 +10,11 @@
  *   API server's `/version` body;
  * - `reads.yaml` (optional): how each read went when the dump was taken, so an
  *   offline audit stays honest. Keys are resource keys, plurals or `plural.group`;
- *   values are `ok`, `forbidden`, `not-served`, or `{state, reason, version}`.
+ *   values are `ok`, `forbidden`, `not-served`, or `{state, reason, version}`;
+ * - `metrics.txt` (optional, next to version.json): the API server's metrics as
+ *   `kubectl get --raw /metrics > metrics.txt` prints them (Prometheus text), read for
+ *   `apiserver_requested_deprecated_apis`. Absent: `apiServerMetrics` is not-served.
+ *   Its `.txt` extension keeps it out of the object files.
  *
  * How a resource's read status is decided, first match wins:
  * 1. an entry in `reads.yaml`;
@@ -23,17 +27,20 @@
  *
  * Objects of kinds the collector does not read (ConfigMaps, Secrets, …) are
  * ignored and never kept. Pods are filtered to Pending ones, as the live source does.
+ * Each `metadata.managedFields` entry loses its `fieldsV1`, as in the live source.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { RESOURCE_READ_STATES } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { apiServerMetricsFromText } from './metrics';
 import {
   combineReads,
   invalidObjectReason,
   isListDocument,
   listItems,
   matchesFieldSelector,
+  trimManagedFields,
 } from './objects';
 import {
   RESOURCE_KEYS,
@@ -42,6 +49,7 @@ import {
   specsForKey,
 } from './resources';
 import type {
+  ApiServerMetrics,
   ClusterCollection,
   ClusterSource,
   KubeObject,
@@ -62,6 +70,7 @@ export interface ClusterDumpOptions {
 }
 
 const VERSION_FILE = 'version.json';
+const METRICS_FILE = 'metrics.txt';
 const READS_FILES = ['reads.yaml', 'reads.yml', 'reads.json'];
 const DATA_EXTENSIONS = ['.yaml', '.yml', '.json'];
 
@@ -173,7 +182,7 @@ export async function readClusterDump(
           fail(`${where}${invalid}`, guess ? [guess] : named);
           continue;
         }
-        const obj = item as KubeObject;
+        const obj = trimManagedFields(item as KubeObject);
         const found = specForObject(obj.apiVersion, obj.kind);
         if (!found) continue; // a kind the collector does not read (never Secrets)
         const state = states.get(found.spec)!;
@@ -228,7 +237,29 @@ export async function readClusterDump(
     versionStatus: version.status,
     reads,
     objects,
+    apiServerMetrics: await readMetricsFile(directory),
   };
+}
+
+/** `metrics.txt` at the top of the dump: parsed when present, not-served when absent. */
+async function readMetricsFile(directory: string): Promise<ApiServerMetrics> {
+  let text: string;
+  try {
+    text = await fs.readFile(path.join(directory, METRICS_FILE), 'utf8');
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    return {
+      status:
+        code === 'ENOENT'
+          ? {
+              state: 'not-served',
+              reason: `no ${METRICS_FILE} in the dump (kubectl get --raw /metrics > ${METRICS_FILE})`,
+            }
+          : { state: 'failed', reason: `${METRICS_FILE}: ${describe(e)}` },
+      deprecatedApiRequests: [],
+    };
+  }
+  return apiServerMetricsFromText(text, METRICS_FILE);
 }
 
 function specStatus(

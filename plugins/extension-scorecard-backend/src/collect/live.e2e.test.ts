@@ -2,7 +2,9 @@
  * End to end through client-node and node-fetch against a real local HTTP(S) server
  * that serves the prod-eu demo dump the way an API server does.
  */
+import fs from 'node:fs';
 import path from 'node:path';
+import { createMockDirectory } from '@backstage/backend-test-utils';
 import { readClusterDump } from './dumps';
 import { collectLiveCluster, LiveClusterConfig } from './live';
 import { RESOURCE_KEYS } from './resources';
@@ -22,6 +24,10 @@ const PROD_EU = path.resolve(
   '../../../../examples/clusters/prod-eu',
 );
 const TOKEN = 'e2e-token-5f1c0a9d';
+const METRICS = fs.readFileSync(
+  path.join(__dirname, '__fixtures__/apiserver-metrics.txt'),
+  'utf8',
+);
 
 function names(c: ClusterCollection) {
   return Object.fromEntries(
@@ -78,6 +84,7 @@ describe('live source against the stand-in API server (prod-eu dump)', () => {
   let cluster: StandInCluster;
   let dump: ClusterCollection;
   const servers: StandInApiServer[] = [];
+  const mockDir = createMockDirectory();
 
   beforeAll(async () => {
     cluster = await standInClusterFromDump(PROD_EU);
@@ -122,6 +129,57 @@ describe('live source against the stand-in API server (prod-eu dump)', () => {
       Math.ceil((dump.objects.clusterroles?.length ?? 0) / 5),
     );
     expect(rbacPages.slice(1).every(r => !!r.query.continue)).toBe(true);
+  });
+
+  it("serves a dump's metrics.txt at /metrics over HTTPS, and live reads what the dump reads", async () => {
+    mockDir.setContent({
+      'metrics.txt': METRICS,
+      'version.json': fs.readFileSync(path.join(PROD_EU, 'version.json')),
+      'deployments.yaml': fs.readFileSync(
+        path.join(PROD_EU, 'deployments.yaml'),
+      ),
+    });
+    const fromDump = await standInClusterFromDump(mockDir.path);
+    expect(fromDump.metrics).toBe(METRICS);
+    const server = await start({ cluster: fromDump, tls: true, token: TOKEN });
+    const live = await collectLiveCluster(
+      config(server, { caData: server.caData }),
+    );
+    const offline = await readClusterDump({
+      name: 'prod-eu',
+      directory: mockDir.path,
+    });
+    expect(live.apiServerMetrics?.status).toEqual({ state: 'ok' });
+    expect(live.apiServerMetrics).toEqual(offline.apiServerMetrics);
+    expect(live.apiServerMetrics?.deprecatedApiRequests).toHaveLength(4);
+    expect(live.reads.deployments).toEqual({ state: 'ok', version: 'v1' });
+  });
+
+  it('reads metrics forbidden by RBAC as forbidden, every list still ok, no token anywhere', async () => {
+    const server = await start({
+      cluster: { ...cluster, metrics: METRICS },
+      token: TOKEN,
+      faults: [{ match: '/metrics', status: 403 }],
+    });
+    const live = await collectLiveCluster(
+      config(server, { skipTLSVerify: true }),
+    );
+    expect(live.apiServerMetrics).toEqual({
+      status: {
+        state: 'forbidden',
+        reason: expect.stringContaining('nonResourceURLs: ["/metrics"]'),
+      },
+      deprecatedApiRequests: [],
+    });
+    expect(live.error).toBeUndefined();
+    expect(names(live)).toEqual(names(dump));
+    for (const key of RESOURCE_KEYS) {
+      expect([key, live.reads[key]?.state]).toEqual([
+        key,
+        dump.reads[key]?.state,
+      ]);
+    }
+    expect(JSON.stringify(live)).not.toContain(TOKEN);
   });
 
   it('refuses a self-signed server without its CA, and says why without the token', async () => {

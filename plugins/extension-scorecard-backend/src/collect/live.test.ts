@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { collectLiveCluster, LiveClusterConfig } from './live';
@@ -13,6 +15,10 @@ import type { KubeObject } from './types';
 jest.setTimeout(60_000);
 
 const TOKEN = 'sekret-token-0123456789abcdef';
+const METRICS = fs.readFileSync(
+  path.join(__dirname, '__fixtures__/apiserver-metrics.txt'),
+  'utf8',
+);
 const BASE = 'https://prod-eu.k8s.test:6443';
 
 const cluster: LiveClusterConfig = {
@@ -34,7 +40,23 @@ function deployment(name: string, namespace = 'kube-system'): KubeObject {
 }
 
 const objects: KubeObject[] = [
-  deployment('coredns'),
+  {
+    ...deployment('coredns'),
+    metadata: {
+      name: 'coredns',
+      namespace: 'kube-system',
+      managedFields: [
+        {
+          manager: 'kubeadm',
+          operation: 'Update',
+          apiVersion: 'apps/v1',
+          time: '2025-01-10T09:00:00Z',
+          fieldsType: 'FieldsV1',
+          fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+        },
+      ],
+    },
+  },
   deployment('metrics-server'),
   deployment('cert-manager', 'cert-manager'),
   deployment('cert-manager-webhook', 'cert-manager'),
@@ -80,15 +102,15 @@ function serve(handler: StandInHandler, base = BASE) {
       if ('drop' in answer) return HttpResponse.error();
       return new HttpResponse(answer.body, {
         status: answer.status,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': answer.contentType ?? 'application/json' },
       });
     }),
   );
 }
 
-function withFaults(faults: StandInFault[]) {
+function withFaults(faults: StandInFault[], metrics?: string) {
   standIn = createStandInHandler({
-    cluster: standInClusterFromObjects(objects),
+    cluster: standInClusterFromObjects(objects, undefined, metrics),
     token: TOKEN,
     faults,
   });
@@ -113,10 +135,23 @@ describe('collectLiveCluster (msw)', () => {
       'cert-manager-webhook',
       'cert-manager-cainjector',
     ]);
+    // managedFields entries are kept, without their fieldsV1
     expect(c.objects.deployments?.[0]).toEqual({
       apiVersion: 'apps/v1',
       kind: 'Deployment',
-      metadata: { name: 'coredns', namespace: 'kube-system' },
+      metadata: {
+        name: 'coredns',
+        namespace: 'kube-system',
+        managedFields: [
+          {
+            manager: 'kubeadm',
+            operation: 'Update',
+            apiVersion: 'apps/v1',
+            time: '2025-01-10T09:00:00Z',
+            fieldsType: 'FieldsV1',
+          },
+        ],
+      },
       spec: { replicas: 2 },
     });
     // five deployments, page size 2: three pages, the 2nd and 3rd with a continue token
@@ -294,6 +329,116 @@ describe('collectLiveCluster (msw)', () => {
     const text = JSON.stringify(c);
     expect(text).toContain('[redacted]');
     expect(text).not.toContain(TOKEN);
+  });
+
+  describe('API server metrics', () => {
+    it('reads the deprecated APIs requested from GET /metrics, after the lists, with the token', async () => {
+      withFaults([], METRICS);
+      const c = await collectLiveCluster(cluster);
+      expect(c.apiServerMetrics?.status).toEqual({ state: 'ok' });
+      expect(
+        c.apiServerMetrics?.deprecatedApiRequests.map(
+          r => `${r.group}/${r.version}/${r.resource} ${r.removedRelease}`,
+        ),
+      ).toEqual([
+        'autoscaling/v2beta2/horizontalpodautoscalers 1.26',
+        'flowcontrol.apiserver.k8s.io/v1beta3/flowschemas 1.32',
+        'kyverno.io/v1beta1/updaterequests ',
+        'policy/v1beta1/poddisruptionbudgets 1.25',
+      ]);
+      const metrics = standIn.requests.filter(r => r.path === '/metrics');
+      expect(metrics).toHaveLength(1);
+      expect(metrics[0].authorization).toBe(`Bearer ${TOKEN}`);
+      expect(standIn.requests[standIn.requests.length - 1].path).toBe(
+        '/metrics',
+      );
+    });
+
+    it('records 403 as forbidden, naming the RBAC rule, and reads everything else', async () => {
+      withFaults([{ match: '/metrics', status: 403 }], METRICS);
+      const c = await collectLiveCluster(cluster);
+      expect(c.apiServerMetrics).toEqual({
+        status: {
+          state: 'forbidden',
+          reason: expect.stringContaining(
+            'HTTP 403 on /metrics: injected fault on /metrics; the collector\'s ClusterRole needs nonResourceURLs: ["/metrics"] with verbs: ["get"]',
+          ),
+        },
+        deprecatedApiRequests: [],
+      });
+      expect(c.error).toBeUndefined();
+      expect(c.versionStatus).toEqual({ state: 'ok' });
+      expect(c.reads.deployments).toEqual({ state: 'ok', version: 'v1' });
+      expect(c.objects.deployments).toHaveLength(5);
+      expect(
+        Object.values(c.reads).filter(
+          r => r?.state === 'failed' || r?.state === 'forbidden',
+        ),
+      ).toEqual([]);
+    });
+
+    it('records 404 as not-served, other answers as failed', async () => {
+      withFaults([]);
+      const none = await collectLiveCluster(cluster);
+      expect(none.apiServerMetrics).toEqual({
+        status: {
+          state: 'not-served',
+          reason: '/metrics not found (HTTP 404)',
+        },
+        deprecatedApiRequests: [],
+      });
+
+      withFaults([{ match: '/metrics', status: 503 }], METRICS);
+      const down = await collectLiveCluster(cluster);
+      expect(down.apiServerMetrics?.status).toEqual({
+        state: 'failed',
+        reason: 'HTTP 503 from /metrics: injected fault on /metrics',
+      });
+
+      withFaults([{ match: '/metrics', dropConnection: true }], METRICS);
+      const dropped = await collectLiveCluster(cluster);
+      expect(dropped.apiServerMetrics?.status).toMatchObject({
+        state: 'failed',
+        reason: expect.stringMatching(/^\/metrics: /),
+      });
+      expect(dropped.reads.deployments).toEqual({ state: 'ok', version: 'v1' });
+    });
+
+    it('fails the metrics read, not the run, when the cluster timeout fires on it', async () => {
+      withFaults([{ match: '/metrics', delayMs: 2000 }], METRICS);
+      const c = await collectLiveCluster({ ...cluster, timeoutSeconds: 0.5 });
+      expect(c.apiServerMetrics?.status).toEqual({
+        state: 'failed',
+        reason: '/metrics: cluster timeout after 0.5s',
+      });
+      expect(c.reads.deployments).toEqual({ state: 'ok', version: 'v1' });
+    });
+
+    it('never puts the token in a metrics reason, even when the server echoes it back', async () => {
+      withFaults([], METRICS);
+      server.use(
+        http.get(`${BASE}/metrics`, ({ request }) =>
+          HttpResponse.json(
+            {
+              kind: 'Status',
+              apiVersion: 'v1',
+              status: 'Failure',
+              message: `forbidden: request had header ${request.headers.get(
+                'authorization',
+              )}`,
+              code: 403,
+            },
+            { status: 403 },
+          ),
+        ),
+      );
+      const c = await collectLiveCluster(cluster);
+      expect(c.apiServerMetrics?.status).toMatchObject({
+        state: 'forbidden',
+        reason: expect.stringContaining('Bearer [redacted]'),
+      });
+      expect(JSON.stringify(c)).not.toContain(TOKEN);
+    });
   });
 
   it('does not support auth providers it cannot honour, and says so', async () => {

@@ -3,10 +3,12 @@
  *
  * One run per cluster: `/version`, then discovery (`/apis` once, then one request per
  * group/version of the resource table the cluster serves), then paginated list calls
- * (`limit` + `continue`) with bounded concurrency, all under one per-cluster timeout.
+ * (`limit` + `continue`) with bounded concurrency, then the API server's `/metrics`, all
+ * under one per-cluster timeout.
  * The number of requests depends on the resource table and the number of pages,
  * never on the number of objects otherwise. Bodies are kept as the API server's
- * plain JSON (no client-node model classes).
+ * plain JSON (no client-node model classes), with each `managedFields` entry's
+ * `fieldsV1` dropped at read.
  *
  * Every resource read records ok / forbidden / not-served / failed with a reason.
  * A cluster that cannot be reached at all yields `error` and no data.
@@ -16,7 +18,13 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { toServerVersion } from './dumps';
-import { combineReads, isListDocument, listItems } from './objects';
+import { apiServerMetricsFromText } from './metrics';
+import {
+  combineReads,
+  isListDocument,
+  listItems,
+  trimManagedFields,
+} from './objects';
 import {
   groupVersion,
   listPath,
@@ -25,6 +33,7 @@ import {
   specsForKey,
 } from './resources';
 import type {
+  ApiServerMetrics,
   ClusterCollection,
   ClusterSource,
   CollectOptions,
@@ -70,7 +79,15 @@ interface RawResponse {
   status: number;
   body: string;
 }
-type KubeGet = (path: string, signal: AbortSignal) => Promise<RawResponse>;
+/** One authenticated GET; `accept` replaces the default `application/json`. */
+type KubeGet = (
+  path: string,
+  signal: AbortSignal,
+  accept?: string,
+) => Promise<RawResponse>;
+
+/** What `/metrics` is asked for: the Prometheus text format, version 0.0.4. */
+const METRICS_ACCEPT = 'text/plain;version=0.0.4;q=1,*/*;q=0.1';
 
 /** @public */
 export function createLiveClusterSource(
@@ -206,7 +223,21 @@ export async function collectLiveCluster(
       const all = specs.flatMap(s => objectsBySpec.get(s) ?? []);
       if (all.length > 0) objects[key] = all;
     }
-    return { ...base, version, versionStatus, reads, objects };
+
+    // 4. the API server's own metrics, after the lists (never throws)
+    const metrics = await readApiServerMetrics(get, signal);
+    const apiServerMetrics: ApiServerMetrics = {
+      ...metrics,
+      status: redactStatus(metrics.status, redact),
+    };
+    return {
+      ...base,
+      version,
+      versionStatus,
+      reads,
+      objects,
+      apiServerMetrics,
+    };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);
@@ -264,8 +295,13 @@ async function createKubeGet(
     headers?: unknown;
   };
   const headers = { ...headersOf(init.headers), accept: 'application/json' };
-  return (path, signal) =>
-    httpGet(`${server}${path}`, init.agent, headers, signal);
+  return (path, signal, accept) =>
+    httpGet(
+      `${server}${path}`,
+      init.agent,
+      accept ? { ...headers, accept } : headers,
+      signal,
+    );
 }
 
 /**
@@ -337,14 +373,20 @@ type GetResult =
   | { kind: 'malformed'; reason: string }
   | { kind: 'unreachable'; reason: string };
 
-async function getJson(
+type TextResult =
+  | { kind: 'text'; text: string }
+  | Extract<GetResult, { kind: 'http' | 'unreachable' }>;
+
+/** One GET whose 2xx body is returned as it is. Never throws. */
+async function getText(
   get: KubeGet,
   path: string,
   signal: AbortSignal,
-): Promise<GetResult> {
+  accept?: string,
+): Promise<TextResult> {
   let res: RawResponse;
   try {
-    res = await get(path, signal);
+    res = await get(path, signal, accept);
   } catch (e) {
     const reason = signal.aborted ? describe(signal.reason) : describe(e);
     return { kind: 'unreachable', reason };
@@ -356,8 +398,18 @@ async function getJson(
       message: statusMessage(res.body),
     };
   }
+  return { kind: 'text', text: res.body };
+}
+
+async function getJson(
+  get: KubeGet,
+  path: string,
+  signal: AbortSignal,
+): Promise<GetResult> {
+  const res = await getText(get, path, signal);
+  if (res.kind !== 'text') return res;
   try {
-    return { kind: 'json', json: JSON.parse(res.body) };
+    return { kind: 'json', json: JSON.parse(res.text) };
   } catch (e) {
     return {
       kind: 'malformed',
@@ -532,7 +584,7 @@ async function listAll(
       kind: body.kind === 'List' ? `${spec.kind}List` : body.kind,
       items: body.items,
     })) {
-      objects.push(item as KubeObject);
+      objects.push(trimManagedFields(item as KubeObject));
     }
     cont =
       typeof body.metadata?.continue === 'string' && body.metadata.continue
@@ -540,6 +592,36 @@ async function listAll(
         : undefined;
     if (!cont) return { status: { state: 'ok', version }, objects };
   }
+}
+
+/**
+ * `GET /metrics` (Prometheus text) through the same authenticated client, timeout and
+ * abort signal as the lists, read for `apiserver_requested_deprecated_apis`. Never throws:
+ * 401/403 is forbidden (the collector's ClusterRole lacks the non-resource URL), 404
+ * not-served, anything else failed. Reasons are redacted by the caller.
+ *
+ * Behind a load balancer with several API server replicas, this answer comes from
+ * whichever replica served the request: the gauge is kept per API server instance and
+ * starts empty when that instance restarts, so it shows the deprecated APIs requested
+ * from that replica since its start, not from the whole cluster forever.
+ */
+async function readApiServerMetrics(
+  get: KubeGet,
+  signal: AbortSignal,
+): Promise<ApiServerMetrics> {
+  const path = '/metrics';
+  const read = await getText(get, path, signal, METRICS_ACCEPT);
+  if (read.kind === 'text') return apiServerMetricsFromText(read.text, path);
+  if (read.kind === 'http' && (read.status === 401 || read.status === 403)) {
+    return {
+      status: {
+        state: 'forbidden',
+        reason: `HTTP ${read.status} on ${path}: ${read.message}; the collector's ClusterRole needs nonResourceURLs: ["/metrics"] with verbs: ["get"] (deploy/collector-rbac.yaml)`,
+      },
+      deprecatedApiRequests: [],
+    };
+  }
+  return { status: toReadStatus(read, path), deprecatedApiRequests: [] };
 }
 
 /** Runs async tasks with at most `limit` in flight. */

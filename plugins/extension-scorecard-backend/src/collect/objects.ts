@@ -70,6 +70,33 @@ export function listItems(list: {
   });
 }
 
+/**
+ * The object with `metadata.managedFields` trimmed at read: every entry is kept
+ * (manager, operation, apiVersion, time, subresource, fieldsType: upgrade checks read
+ * which manager wrote through which API version) but its `fieldsV1`, the large set of
+ * fields written, is dropped. Entries that are not objects, and a managedFields that is
+ * not a list, are dropped. Objects without managedFields are returned as they are.
+ */
+export function trimManagedFields<T>(value: T): T {
+  const obj = value as { metadata?: unknown } | null;
+  if (!obj || typeof obj !== 'object') return value;
+  const meta = obj.metadata as Record<string, unknown> | undefined;
+  if (!meta || typeof meta !== 'object' || !('managedFields' in meta)) {
+    return value;
+  }
+  const { managedFields, ...rest } = meta;
+  const metadata: Record<string, unknown> = rest;
+  if (Array.isArray(managedFields)) {
+    metadata.managedFields = managedFields
+      .filter(
+        (e): e is Record<string, unknown> =>
+          !!e && typeof e === 'object' && !Array.isArray(e),
+      )
+      .map(({ fieldsV1: _fieldsV1, ...entry }) => entry);
+  }
+  return { ...obj, metadata } as T;
+}
+
 /** True when a Pod matches the collector's Pending field selector. */
 export function matchesFieldSelector(
   spec: ResourceSpec,

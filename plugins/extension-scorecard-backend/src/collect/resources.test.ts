@@ -54,6 +54,30 @@ describe('collector resource table', () => {
     const ns = specForObject('v1', 'Namespace')!;
     expect(listPath(ns.spec, ns.version)).toBe('/api/v1/namespaces');
   });
+
+  it('reads HorizontalPodAutoscalers (autoscaling/v2) and FlowSchemas (v1, else v1beta3)', () => {
+    const hpa = specForObject('autoscaling/v2', 'HorizontalPodAutoscaler')!;
+    expect(hpa.spec).toMatchObject({
+      key: 'horizontalpodautoscalers',
+      versions: ['v2'],
+      namespaced: true,
+    });
+    expect(listPath(hpa.spec, hpa.version)).toBe(
+      '/apis/autoscaling/v2/horizontalpodautoscalers',
+    );
+    const flow = specForObject(
+      'flowcontrol.apiserver.k8s.io/v1',
+      'FlowSchema',
+    )!;
+    expect(flow.spec).toMatchObject({
+      key: 'flowschemas',
+      versions: ['v1', 'v1beta3'],
+      namespaced: false,
+    });
+    expect(listPath(flow.spec, 'v1beta3')).toBe(
+      '/apis/flowcontrol.apiserver.k8s.io/v1beta3/flowschemas',
+    );
+  });
 });
 
 describe('deploy/collector-rbac.yaml', () => {
@@ -97,6 +121,18 @@ describe('deploy/collector-rbac.yaml', () => {
         '/apis/*',
       ]),
     );
+  });
+
+  it("allows GET /metrics for the API server's deprecated-API gauge, and no other non-resource URL", () => {
+    const nonResource = role.rules.filter((r: any) => r.nonResourceURLs);
+    const metrics = nonResource.find((r: any) =>
+      r.nonResourceURLs.includes('/metrics'),
+    );
+    expect(metrics).toEqual({ nonResourceURLs: ['/metrics'], verbs: ['get'] });
+    expect(
+      nonResource.flatMap((r: any) => r.nonResourceURLs as string[]).sort(),
+    ).toEqual(['/api', '/api/*', '/apis', '/apis/*', '/metrics', '/version']);
+    for (const rule of nonResource) expect(rule.verbs).toEqual(['get']);
   });
 
   it('binds the role to the collector service account', () => {

@@ -108,6 +108,23 @@ export const RESOURCE_SPECS: readonly ResourceSpec[] = [
     namespaced: true,
   },
   {
+    key: 'horizontalpodautoscalers',
+    group: 'autoscaling',
+    versions: ['v2'],
+    plural: 'horizontalpodautoscalers',
+    kind: 'HorizontalPodAutoscaler',
+    namespaced: true,
+  },
+  // API Priority and Fairness: which FlowSchema an extension's service account falls in.
+  {
+    key: 'flowschemas',
+    group: 'flowcontrol.apiserver.k8s.io',
+    versions: ['v1', 'v1beta3'],
+    plural: 'flowschemas',
+    kind: 'FlowSchema',
+    namespaced: false,
+  },
+  {
     key: 'validatingwebhookconfigurations',
     group: 'admissionregistration.k8s.io',
     versions: ['v1'],

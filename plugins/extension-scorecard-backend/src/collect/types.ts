@@ -14,9 +14,12 @@ import type {
 } from '@extension-scorecard/plugin-extension-scorecard-node';
 
 export type {
+  ApiServerMetrics,
   ClusterCollection,
+  DeprecatedApiRequest,
   KubeObject,
   KubeObjectMeta,
+  ManagedFieldsEntry,
   ReadStatus,
   ResourceKey,
   ServerVersion,

@@ -1,8 +1,9 @@
 /**
  * What runs an extension: from a Service or a workload to everything the checks read
- * about it. Service → workloads (by selector) → ServiceAccount → RBAC that applies to it
- * → PodDisruptionBudgets → cert-manager Certificates (serving secret) → monitors, rules
- * and chaos records targeting its Pods.
+ * about it. Service → workloads (by selector) → ServiceAccount → RBAC and FlowSchemas
+ * that apply to it → PodDisruptionBudgets → HorizontalPodAutoscalers scaling it →
+ * cert-manager Certificates (serving secret) → monitors, rules and chaos records
+ * targeting its Pods.
  */
 import type { KubeObject } from '../collect/types';
 import type { ClusterIndex } from './clusterIndex';
@@ -120,10 +121,12 @@ function workloadClosure(
   const sa = idx.get('serviceaccounts', ns, saName);
   if (sa) out.push(sa);
   out.push(...serviceAccountRbac(idx, ns, saName));
+  out.push(...idx.flowSchemasForServiceAccount(ns, saName));
 
   for (const pdb of idx.inNamespace('poddisruptionbudgets', ns)) {
     if (matchesLabelSelector(pdb.spec?.selector, labels)) out.push(pdb);
   }
+  out.push(...idx.autoscalersForWorkload(workload));
   for (const secret of mountedSecretNames(workload)) {
     out.push(...idx.certificatesForSecret(ns, secret));
   }

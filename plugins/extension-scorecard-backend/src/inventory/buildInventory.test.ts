@@ -830,3 +830,118 @@ describe('buildInventory: a catalog as companies already have it', () => {
     });
   });
 });
+
+describe('buildInventory: autoscalers and API Priority and Fairness', () => {
+  function hpa(
+    name: string,
+    namespace: string,
+    scaleTargetRef: Record<string, string>,
+  ): KubeObject {
+    return {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name, namespace },
+      spec: { minReplicas: 2, maxReplicas: 5, scaleTargetRef },
+    };
+  }
+
+  function flowSchema(
+    name: string,
+    subjects: unknown[],
+    annotations?: Record<string, string>,
+  ): KubeObject {
+    return {
+      apiVersion: 'flowcontrol.apiserver.k8s.io/v1',
+      kind: 'FlowSchema',
+      metadata: { name, ...(annotations ? { annotations } : {}) },
+      spec: {
+        priorityLevelConfiguration: { name: 'workload-high' },
+        matchingPrecedence: 1000,
+        rules: [
+          {
+            subjects,
+            resourceRules: [
+              { verbs: ['*'], apiGroups: ['*'], resources: ['*'] },
+            ],
+          },
+        ],
+      },
+    };
+  }
+
+  const sa = (namespace: string, name: string) => ({
+    kind: 'ServiceAccount',
+    serviceAccount: { namespace, name },
+  });
+
+  const inventory = buildInventory({
+    clusters: [
+      clusterOf('prod-eu', [
+        ...fixtureObjects('base-cluster', 'metrics-server'),
+        hpa('metrics-server', 'kube-system', {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          name: 'metrics-server',
+        }),
+        // no apiVersion in the ref: kind and name decide
+        hpa('metrics-server-by-name', 'kube-system', {
+          kind: 'Deployment',
+          name: 'metrics-server',
+        }),
+        // same name, but another namespace, kind or API group
+        hpa('metrics-server', 'monitoring', {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          name: 'metrics-server',
+        }),
+        hpa('metrics-server-sts', 'kube-system', {
+          apiVersion: 'apps/v1',
+          kind: 'StatefulSet',
+          name: 'metrics-server',
+        }),
+        hpa('metrics-server-other-group', 'kube-system', {
+          apiVersion: 'example.com/v1',
+          kind: 'Deployment',
+          name: 'metrics-server',
+        }),
+        flowSchema('metrics-server', [
+          { kind: 'Group', group: { name: 'system:masters' } },
+          sa('kube-system', 'metrics-server'),
+        ]),
+        flowSchema('kube-system-every-sa', [sa('kube-system', '*')]),
+        flowSchema('other-sa', [sa('kube-system', 'coredns')]),
+        flowSchema('service-accounts', [
+          { kind: 'Group', group: { name: 'system:serviceaccounts' } },
+        ]),
+        // the API server's own APF configuration belongs to no component
+        flowSchema('system-nodes', [sa('kube-system', 'metrics-server')], {
+          'apf.kubernetes.io/autoupdate-spec': 'true',
+        }),
+      ]),
+    ],
+    entities: [],
+    now: NOW,
+  });
+
+  it('adds the HorizontalPodAutoscalers whose scaleTargetRef names the workload', () => {
+    const c = byId(
+      inventory.components,
+      'orphan:aggregated-api:metrics-server',
+    );
+    expect(names(c, 'horizontalPodAutoscalers')).toEqual([
+      'kube-system/metrics-server',
+      'kube-system/metrics-server-by-name',
+    ]);
+  });
+
+  it("adds the FlowSchemas naming the workload's service account as a subject", () => {
+    const c = byId(
+      inventory.components,
+      'orphan:aggregated-api:metrics-server',
+    );
+    expect(names(c, 'flowSchemas')).toEqual(['metrics-server']);
+    const everything = JSON.stringify(inventory.components);
+    expect(everything).not.toContain('kube-system-every-sa');
+    expect(everything).not.toContain('system-nodes');
+  });
+});

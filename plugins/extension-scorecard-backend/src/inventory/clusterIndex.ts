@@ -38,6 +38,8 @@ export class ClusterIndex {
   private readonly bindingsByGroup = new Map<string, KubeObject[]>();
   private readonly certificatesBySecret = new Map<string, KubeObject[]>();
   private readonly slicesByService = new Map<string, KubeObject[]>();
+  private readonly autoscalersByTarget = new Map<string, KubeObject[]>();
+  private readonly flowSchemasBySa = new Map<string, KubeObject[]>();
   private grantsByResource?: Map<string, RbacGrant[]>;
   private verbGrants?: Map<string, string[]>;
   private readonly byNamespace = new Map<
@@ -84,6 +86,32 @@ export class ClusterIndex {
     for (const s of this.list('endpointslices')) {
       const svc = s.metadata.labels?.['kubernetes.io/service-name'];
       if (svc) push(this.slicesByService, `${s.metadata.namespace}/${svc}`, s);
+    }
+    for (const hpa of this.list('horizontalpodautoscalers')) {
+      const ref = hpa.spec?.scaleTargetRef;
+      if (typeof ref?.kind !== 'string' || typeof ref?.name !== 'string')
+        continue;
+      push(
+        this.autoscalersByTarget,
+        `${hpa.metadata.namespace}/${ref.kind}/${ref.name}`,
+        hpa,
+      );
+    }
+    for (const schema of this.list('flowschemas')) {
+      const named = new Set<string>();
+      for (const rule of asArray(schema.spec?.rules)) {
+        for (const s of asArray(rule?.subjects)) {
+          const sa = s?.serviceAccount;
+          if (
+            s?.kind === 'ServiceAccount' &&
+            typeof sa?.namespace === 'string' &&
+            typeof sa?.name === 'string'
+          ) {
+            named.add(`${sa.namespace}/${sa.name}`);
+          }
+        }
+      }
+      for (const key of named) push(this.flowSchemasBySa, key, schema);
     }
   }
 
@@ -229,6 +257,31 @@ export class ClusterIndex {
   }
 
   /**
+   * HorizontalPodAutoscalers of the workload's namespace whose `spec.scaleTargetRef`
+   * names it: same kind and name, and the same API group when the ref gives an apiVersion.
+   */
+  autoscalersForWorkload(workload: KubeObject): KubeObject[] {
+    const { namespace, name } = workload.metadata;
+    const group = apiGroupOf(workload.apiVersion);
+    return (
+      this.autoscalersByTarget.get(`${namespace}/${workload.kind}/${name}`) ??
+      []
+    ).filter(hpa => {
+      const apiVersion = hpa.spec?.scaleTargetRef?.apiVersion;
+      return typeof apiVersion !== 'string' || apiGroupOf(apiVersion) === group;
+    });
+  }
+
+  /**
+   * FlowSchemas (API Priority and Fairness) with a rule whose subjects name the service
+   * account itself (`kind: ServiceAccount`, `serviceAccount: {namespace, name}`); subjects
+   * matching every service account of a namespace (`name: '*'`) or groups do not count.
+   */
+  flowSchemasForServiceAccount(namespace: string, name: string): KubeObject[] {
+    return this.flowSchemasBySa.get(`${namespace}/${name}`) ?? [];
+  }
+
+  /**
    * Service accounts granted controller verbs (or `*`) on `group/resource`, by name or by `*`
    * within that very group (Istio's roles grant `networking.istio.io/*`). Rules for every
    * group (`apiGroups: ['*']`) and roles aggregated to the user-facing view/edit/admin
@@ -342,6 +395,16 @@ export class ClusterIndex {
 
 function asStrings(value: unknown): string[] {
   return Array.isArray(value) ? value : [];
+}
+
+function asArray(value: unknown): any[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** The API group of an apiVersion: `apps` for `apps/v1`, empty for `v1`. */
+function apiGroupOf(apiVersion: string): string {
+  const slash = apiVersion.lastIndexOf('/');
+  return slash < 0 ? '' : apiVersion.slice(0, slash);
 }
 
 function rulesOf(role: KubeObject): any[] {

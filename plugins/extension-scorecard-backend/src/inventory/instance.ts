@@ -27,6 +27,8 @@ const FIELD_BY_KIND: Record<string, keyof InstanceObjects> = {
   Service: 'services',
   EndpointSlice: 'endpointSlices',
   PodDisruptionBudget: 'podDisruptionBudgets',
+  HorizontalPodAutoscaler: 'horizontalPodAutoscalers',
+  FlowSchema: 'flowSchemas',
   ServiceAccount: 'serviceAccounts',
   RoleBinding: 'roleBindings',
   Role: 'roles',

@@ -109,6 +109,12 @@ export function isContextObject(obj: KubeObject): boolean {
  */
 export function isClusterShared(obj: KubeObject): boolean {
   if (isContextObject(obj)) return true;
+  // the API server's own API Priority and Fairness configuration (`exempt`, `catch-all`…)
+  if (
+    obj.kind === 'FlowSchema' &&
+    obj.metadata.annotations?.['apf.kubernetes.io/autoupdate-spec'] === 'true'
+  )
+    return true;
   if (!RBAC_KINDS.has(obj.kind)) return false;
   const name = obj.metadata.name;
   const labels = obj.metadata.labels ?? {};

@@ -9,12 +9,14 @@ import { AuthService, LoggerService } from '@backstage/backend-plugin-api';
 import type { CatalogService } from '@backstage/plugin-catalog-node';
 import type {
   CheckResult,
+  ClusterUpgradeReadiness,
   ComponentScorecard,
   ObjectRef,
   RunTrigger,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ChecksConfig } from '../checks';
 import { evaluateInventory } from './evaluate';
+import { upgradeReadiness } from './upgradeReadiness';
 import { evidenceFromChaosObjects } from '../checks/chaosEvidence';
 import { readCatalogEntities } from '../collect/catalog';
 import type { ClusterCollection } from '../collect/types';
@@ -94,7 +96,9 @@ export function snapshotInput(
   inventory: Inventory,
   scorecards: ComponentScorecard[],
   run: { takenAt: string; trigger: RunTrigger; refreshId: string | null },
+  upgrade: readonly ClusterUpgradeReadiness[] = [],
 ): NewSnapshot {
+  const upgradeByCluster = new Map(upgrade.map(u => [u.cluster, u]));
   const byId = new Map(inventory.components.map(c => [c.id, c]));
   const components: SnapshotComponentInput[] = scorecards.map(scorecard => {
     const component = byId.get(scorecard.componentId);
@@ -112,6 +116,7 @@ export function snapshotInput(
       collectedAt: collection.stale?.lastSuccessAt ?? collection.collectedAt,
       stale: staleness(collection),
       version: collection.version?.gitVersion ?? null,
+      upgrade: upgradeByCluster.get(collection.cluster) ?? null,
     })),
     components,
   };
@@ -188,8 +193,12 @@ export async function assembleSnapshot(
     previous: await previousResults(stores),
     config: deps.checksConfig,
   });
+  const upgrade = upgradeReadiness(inventory, {
+    now: run.now,
+    config: deps.checksConfig,
+  });
   const written = await stores.snapshotWriter.writeSnapshot(
-    snapshotInput(inventory, scorecards, { takenAt, ...run }),
+    snapshotInput(inventory, scorecards, { takenAt, ...run }, upgrade),
   );
   const stale = collections.filter(c => c.stale || c.error).map(c => c.cluster);
   logger.info(

@@ -17,6 +17,7 @@ import {
   resolveKinds,
   runComponent,
   type ChecksConfig,
+  type RunEnvironment,
   type ScorecardCheck,
   type ScorecardKind,
 } from '../checks';
@@ -47,15 +48,20 @@ export interface EvaluateOptions {
 
 let defaultConfig: ChecksConfig | undefined;
 
-/** Runs every enabled check on every component and scores the results. */
-export function evaluateInventory(
+/** The checks config of the options, or the defaults. */
+export function checksConfigOf(options: EvaluateOptions): ChecksConfig {
+  return (
+    options.config ?? (defaultConfig ??= readChecksConfig(new ConfigReader({})))
+  );
+}
+
+/** What the runner needs to evaluate an inventory: planned checks, kinds, cluster indexes, tables. */
+export function runEnvironment(
   inventory: Inventory,
   options: EvaluateOptions,
-): ComponentScorecard[] {
-  const config =
-    options.config ??
-    (defaultConfig ??= readChecksConfig(new ConfigReader({})));
-  const env = {
+): RunEnvironment {
+  const config = checksConfigOf(options);
+  return {
     now: options.now,
     checks: planChecks(resolveChecks(config, options.extraChecks)),
     kinds: resolveKinds(config, options.extraKinds),
@@ -65,6 +71,15 @@ export function evaluateInventory(
     tables: config.tables,
     freshnessDays: config.freshnessDays,
   };
+}
+
+/** Runs every enabled check on every component and scores the results. */
+export function evaluateInventory(
+  inventory: Inventory,
+  options: EvaluateOptions,
+): ComponentScorecard[] {
+  const config = checksConfigOf(options);
+  const env = runEnvironment(inventory, options);
   const evidence = byComponent(options.evidence ?? [], e => e.component);
   const waivers = byComponent(options.waivers ?? [], w => w.component);
   const previous = new Map<string, readonly CheckResult[]>();

@@ -5,15 +5,18 @@ import { InputError } from '@backstage/errors';
 import semver from 'semver';
 import { parse as parseYaml } from 'yaml';
 
-/** Reads one YAML file and reports problems with the file and key path. */
+/**
+ * Reads one YAML file and reports problems with the file and key path. `file` may
+ * depend on the key path: a table merged from the shipped file and an override
+ * names the file each top-level key came from.
+ */
 export class TableReader {
-  constructor(private readonly file: string) {}
+  constructor(private readonly file: string | ((at: string) => string)) {}
 
   fail(at: string, problem: string): never {
+    const file = typeof this.file === 'function' ? this.file(at) : this.file;
     throw new InputError(
-      `Invalid reference data in ${this.file} at ${
-        at || '(top level)'
-      }: ${problem}`,
+      `Invalid reference data in ${file} at ${at || '(top level)'}: ${problem}`,
     );
   }
 
@@ -76,6 +79,11 @@ export class TableReader {
     }
     return text;
   }
+}
+
+/** The top-level key of a key path: `kubelet` of `kubelet.olderKubelets.below`. */
+export function topLevelKey(at: string): string {
+  return at.split(/[.[]/)[0];
 }
 
 export function describe(value: unknown): string {

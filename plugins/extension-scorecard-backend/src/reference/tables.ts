@@ -22,6 +22,8 @@ export interface DeprecatedApi {
   removedIn?: string;
   replacement: string;
   note?: string;
+  /** URL of the upstream page the row was checked against. */
+  source?: string;
 }
 
 export interface DraVersion {
@@ -30,6 +32,8 @@ export interface DraVersion {
   introducedIn: string;
   lastServedIn?: string;
   note?: string;
+  /** URL of the upstream page the row was checked against. */
+  source?: string;
 }
 
 export interface CsiSidecarRelease {
@@ -42,6 +46,8 @@ export interface CsiSidecarRelease {
 
 export interface CsiSidecar {
   name: string;
+  /** URL of the sidecar's upstream docs page. */
+  source?: string;
   images: string[];
   releases: CsiSidecarRelease[];
 }
@@ -54,6 +60,8 @@ export interface VersionSkewRules {
   };
   controlPlane: { maxMinorsOlder: number; newerAllowed: boolean };
   schedulerImages: string[];
+  /** URL of the upstream policy. */
+  source?: string;
 }
 
 /** A request the RBAC checks ask effective rules about. `verbs: ['*']` means any verb. */
@@ -91,6 +99,44 @@ export interface ScoringWeights {
   waived: number;
 }
 
+/** The data tables, by name: each is data/<name>.yaml. */
+export const REFERENCE_TABLE_NAMES = [
+  'deprecated-apis',
+  'csi-sidecars',
+  'dra-versions',
+  'version-skew',
+  'thresholds',
+  'experiment-scenarios',
+  'failure-signals',
+  'rbac-risks',
+  'scoring',
+] as const;
+
+export type ReferenceTableName = (typeof REFERENCE_TABLE_NAMES)[number];
+
+/**
+ * Where a table's rows came from. A row is what one override entry replaces: a
+ * deprecated API, a CSI sidecar, a DRA version (or the feature gate), a check's
+ * setting, a kind's list, a top-level key.
+ */
+export interface TableProvenance {
+  table: ReferenceTableName;
+  /** File name, in the shipped data directory and in the override directory. */
+  file: string;
+  /** Rows in force. */
+  rows: number;
+  /** Rows of the shipped file. */
+  shippedRows: number;
+  /** Shipped rows an override replaced. */
+  overriddenRows: number;
+  /** Rows an override added. */
+  addedRows: number;
+  /** Shipped rows an override dropped (`remove: true`). */
+  removedRows: number;
+  /** Full path of the override file, null when none is layered over the table. */
+  overrideFile: string | null;
+}
+
 /** Every data table, validated. */
 export interface ReferenceTables {
   deprecatedApis: DeprecatedApi[];
@@ -108,4 +154,10 @@ export interface ReferenceTables {
   failureSignals: Record<string, string[]>;
   rbacRisks: RbacRisks;
   scoring: ScoringWeights;
+  /** Per table, where its rows came from. */
+  provenance: Record<ReferenceTableName, TableProvenance>;
+  /** Version of the shipped data: the backend package's version. */
+  dataVersion: string;
+  /** Full path of the override directory, null when none is configured. */
+  overrideDirectory: string | null;
 }

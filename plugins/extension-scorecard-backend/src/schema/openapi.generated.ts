@@ -42,6 +42,9 @@ export const spec = {
     {
       name: 'Collection',
     },
+    {
+      name: 'Upgrade',
+    },
   ],
   paths: {
     '/health': {
@@ -743,6 +746,66 @@ export const spec = {
               'application/json': {
                 schema: {
                   $ref: '#/components/schemas/AuditExport',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/upgrade-readiness': {
+      get: {
+        operationId: 'GetUpgradeReadiness',
+        tags: ['Upgrade'],
+        description:
+          '"Ready for the next minor": for each cluster of a snapshot (the latest by\ndefault), everything that blocks moving it to the next Kubernetes minor —\nremoved APIs still in use (and who uses them), CRD storage migrations\npending, version skew and sidecar or driver versions unsupported on the\ntarget — plus warnings for what the target deprecates. Also grouped by\nowning team. Findings of components the caller may not see are left out\nand counted in `hiddenFindings`; cluster-wide findings (the API server\'s\ndeprecated-API metric) are shown to everyone.\n',
+        parameters: [
+          {
+            $ref: '#/components/parameters/snapshot',
+          },
+          {
+            name: 'cluster',
+            in: 'query',
+            schema: {
+              type: 'array',
+              items: {
+                type: 'string',
+                minLength: 1,
+              },
+            },
+          },
+          {
+            name: 'owner',
+            in: 'query',
+            description: 'Owner entity ref, e.g. `group:default/team-storage`.',
+            schema: {
+              type: 'array',
+              items: {
+                type: 'string',
+                minLength: 1,
+              },
+            },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The report.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/UpgradeReadinessReport',
                 },
               },
             },
@@ -1476,6 +1539,35 @@ export const spec = {
         },
       },
     },
+    '/reference-data': {
+      get: {
+        operationId: 'GetReferenceData',
+        tags: ['Components'],
+        description:
+          "The data tables the checks judge against, as in force: the shipped tables with the files of `extensionScorecard.referenceData.directory` layered over them, where each table's rows came from, and the effective thresholds (app-config `extensionScorecard.checks` included). Same permission as /checks.",
+        responses: {
+          '200': {
+            description: 'Reference data in force.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/ReferenceData',
+                },
+              },
+            },
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
   },
   components: {
     parameters: {
@@ -1682,7 +1774,9 @@ export const spec = {
       },
       AuditExportFormat: {
         type: 'string',
-        enum: ['csv', 'json'],
+        description:
+          "`csv`: one row per component and check; `upgrade-csv`: the next-minor upgrade report of the quarter-end snapshot, one row per finding; `json`: the report, every component's results and the upgrade report.",
+        enum: ['csv', 'json', 'upgrade-csv'],
       },
       AuditSubjectType: {
         type: 'string',
@@ -3461,6 +3555,251 @@ export const spec = {
         ],
         additionalProperties: false,
       },
+      UpgradeFindingSeverity: {
+        type: 'string',
+        description:
+          '`blocker`: the cluster cannot move to the target minor until it is fixed; `warning`: deprecated or due in a later minor; `unknown`: could not be judged (the reason says why).',
+        enum: ['blocker', 'warning', 'unknown'],
+      },
+      UpgradeFindingCategory: {
+        type: 'string',
+        enum: [
+          'removed-api',
+          'deprecated-api',
+          'requested-api',
+          'crd-storage-migration',
+          'crd-deprecated-version',
+          'admission-review-version',
+          'version-skew',
+          'csi-sidecar',
+          'dra-api',
+        ],
+      },
+      UpgradeFindingSource: {
+        type: 'string',
+        description:
+          "Where the finding was seen: `object` (the apiVersion the object was read in),\n`last-applied-configuration` (the kubectl annotation), `managed-fields`\n(a field manager writing through that version), `apiserver-metric`\n(`apiserver_requested_deprecated_apis`), `crd-status` (`status.storedVersions`),\n`crd-spec` (served versions marked deprecated), `webhook-configuration`,\n`node-status` (kubelet versions), `container-image` (image tags),\n`descriptor` (the catalog's declared Kubernetes range), `check` (a check's\nverdict at the target minor).\n",
+        enum: [
+          'object',
+          'last-applied-configuration',
+          'managed-fields',
+          'apiserver-metric',
+          'crd-status',
+          'crd-spec',
+          'webhook-configuration',
+          'node-status',
+          'container-image',
+          'descriptor',
+          'check',
+        ],
+      },
+      UpgradeFinding: {
+        type: 'object',
+        properties: {
+          severity: {
+            $ref: '#/components/schemas/UpgradeFindingSeverity',
+          },
+          category: {
+            $ref: '#/components/schemas/UpgradeFindingCategory',
+          },
+          checkId: {
+            type: ['string', 'null'],
+          },
+          componentId: {
+            type: ['string', 'null'],
+          },
+          componentName: {
+            type: ['string', 'null'],
+          },
+          owner: {
+            type: ['string', 'null'],
+          },
+          object: {
+            type: ['string', 'null'],
+            description:
+              '`Kind namespace/name` (cluster-scoped: `Kind name`); for metric findings the group/version/resource.',
+          },
+          apiVersion: {
+            type: ['string', 'null'],
+          },
+          source: {
+            $ref: '#/components/schemas/UpgradeFindingSource',
+          },
+          sourceDetail: {
+            type: ['string', 'null'],
+            description:
+              'The field manager, the metric series or the image that revealed it.',
+          },
+          removedIn: {
+            type: ['string', 'null'],
+          },
+          replacement: {
+            type: ['string', 'null'],
+          },
+          message: {
+            type: 'string',
+          },
+        },
+        required: [
+          'severity',
+          'category',
+          'checkId',
+          'componentId',
+          'componentName',
+          'owner',
+          'object',
+          'apiVersion',
+          'source',
+          'sourceDetail',
+          'removedIn',
+          'replacement',
+          'message',
+        ],
+        additionalProperties: false,
+      },
+      UpgradeSourceStatus: {
+        type: 'object',
+        description:
+          'Whether a source of evidence could be read in this cluster.',
+        properties: {
+          source: {
+            $ref: '#/components/schemas/UpgradeFindingSource',
+          },
+          state: {
+            type: 'string',
+            enum: ['read', 'unavailable'],
+          },
+          reason: {
+            type: ['string', 'null'],
+          },
+        },
+        required: ['source', 'state', 'reason'],
+        additionalProperties: false,
+      },
+      ClusterUpgradeReadiness: {
+        type: 'object',
+        properties: {
+          cluster: {
+            type: 'string',
+          },
+          currentVersion: {
+            type: ['string', 'null'],
+            description:
+              "The cluster's minor (`1.31`), null when its version was not read.",
+          },
+          targetVersion: {
+            type: ['string', 'null'],
+          },
+          state: {
+            type: 'string',
+            enum: ['ready', 'blocked', 'unknown'],
+          },
+          reason: {
+            type: ['string', 'null'],
+            description:
+              'Why the state is `unknown`, or that the data is stale.',
+          },
+          blockers: {
+            type: 'integer',
+          },
+          warnings: {
+            type: 'integer',
+          },
+          unknowns: {
+            type: 'integer',
+          },
+          sources: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/UpgradeSourceStatus',
+            },
+          },
+          findings: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/UpgradeFinding',
+            },
+          },
+        },
+        required: [
+          'cluster',
+          'currentVersion',
+          'targetVersion',
+          'state',
+          'reason',
+          'blockers',
+          'warnings',
+          'unknowns',
+          'sources',
+          'findings',
+        ],
+        additionalProperties: false,
+      },
+      TeamUpgradeReadiness: {
+        type: 'object',
+        properties: {
+          owner: {
+            type: ['string', 'null'],
+            description: 'Owner entity ref; null: orphans.',
+          },
+          blockers: {
+            type: 'integer',
+          },
+          warnings: {
+            type: 'integer',
+          },
+          unknowns: {
+            type: 'integer',
+          },
+          clusters: {
+            type: 'array',
+            description: 'Clusters where this team has findings.',
+            items: {
+              type: 'string',
+            },
+          },
+        },
+        required: ['owner', 'blockers', 'warnings', 'unknowns', 'clusters'],
+        additionalProperties: false,
+      },
+      UpgradeReadinessReport: {
+        type: 'object',
+        properties: {
+          snapshot: {
+            type: ['integer', 'null'],
+            description: 'Null: no snapshot yet.',
+          },
+          takenAt: {
+            type: ['string', 'null'],
+            format: 'date-time',
+          },
+          clusters: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ClusterUpgradeReadiness',
+            },
+          },
+          teams: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/TeamUpgradeReadiness',
+            },
+          },
+          hiddenFindings: {
+            type: 'integer',
+            description:
+              'Findings of components the caller may not see (left out above).',
+          },
+        },
+        required: [
+          'snapshot',
+          'takenAt',
+          'clusters',
+          'teams',
+          'hiddenFindings',
+        ],
+        additionalProperties: false,
+      },
       AuditExport: {
         type: 'object',
         properties: {
@@ -3473,8 +3812,11 @@ export const spec = {
               $ref: '#/components/schemas/ComponentScorecard',
             },
           },
+          upgradeReadiness: {
+            $ref: '#/components/schemas/UpgradeReadinessReport',
+          },
         },
-        required: ['report', 'components'],
+        required: ['report', 'components', 'upgradeReadiness'],
         additionalProperties: false,
       },
       ExperimentEvidence: {
@@ -3882,6 +4224,354 @@ export const spec = {
           },
         },
         required: ['id', 'dimension', 'severity', 'title'],
+        additionalProperties: false,
+      },
+      ReferenceTableName: {
+        type: 'string',
+        enum: [
+          'deprecated-apis',
+          'csi-sidecars',
+          'dra-versions',
+          'version-skew',
+          'thresholds',
+          'experiment-scenarios',
+          'failure-signals',
+          'rbac-risks',
+          'scoring',
+        ],
+      },
+      ReferenceTableProvenance: {
+        type: 'object',
+        description:
+          "Where a table's rows came from. A row is what one override entry replaces: a deprecated API, a CSI sidecar, a DRA version or the feature gate, a check's setting, a kind's list, a top-level key.",
+        properties: {
+          table: {
+            $ref: '#/components/schemas/ReferenceTableName',
+          },
+          file: {
+            type: 'string',
+            description: 'e.g. deprecated-apis.yaml',
+          },
+          rows: {
+            type: 'integer',
+            description: 'Rows in force.',
+          },
+          shippedRows: {
+            type: 'integer',
+          },
+          overriddenRows: {
+            type: 'integer',
+          },
+          addedRows: {
+            type: 'integer',
+          },
+          removedRows: {
+            type: 'integer',
+          },
+          overrideFile: {
+            type: ['string', 'null'],
+            description:
+              'Full path of the override file; null when none is layered.',
+          },
+        },
+        required: [
+          'table',
+          'file',
+          'rows',
+          'shippedRows',
+          'overriddenRows',
+          'addedRows',
+          'removedRows',
+          'overrideFile',
+        ],
+        additionalProperties: false,
+      },
+      DeprecatedApiRow: {
+        type: 'object',
+        properties: {
+          key: {
+            type: 'string',
+            description: 'The row key, `group/version [sorted kinds]`.',
+          },
+          group: {
+            type: 'string',
+          },
+          version: {
+            type: 'string',
+          },
+          kinds: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+            description: 'Empty for every kind of the group/version.',
+          },
+          product: {
+            type: 'string',
+            description:
+              'Whose releases deprecatedIn/removedIn count (kubernetes, cert-manager…).',
+          },
+          deprecatedIn: {
+            type: 'string',
+          },
+          removedIn: {
+            type: 'string',
+          },
+          replacement: {
+            type: 'string',
+          },
+          note: {
+            type: 'string',
+          },
+          source: {
+            type: 'string',
+            description: 'URL of the upstream page.',
+          },
+        },
+        required: [
+          'key',
+          'group',
+          'version',
+          'kinds',
+          'product',
+          'deprecatedIn',
+          'replacement',
+        ],
+        additionalProperties: false,
+      },
+      CsiSidecarReleaseRow: {
+        type: 'object',
+        properties: {
+          versions: {
+            type: 'string',
+            description: 'Semver range of sidecar releases.',
+          },
+          minKubernetes: {
+            type: 'string',
+          },
+          recommendedKubernetes: {
+            type: 'string',
+          },
+          maxKubernetes: {
+            type: 'string',
+          },
+          note: {
+            type: 'string',
+          },
+        },
+        required: ['versions'],
+        additionalProperties: false,
+      },
+      CsiSidecarRow: {
+        type: 'object',
+        properties: {
+          name: {
+            type: 'string',
+          },
+          source: {
+            type: 'string',
+          },
+          images: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          releases: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/CsiSidecarReleaseRow',
+            },
+          },
+        },
+        required: ['name', 'images', 'releases'],
+        additionalProperties: false,
+      },
+      DraVersionRow: {
+        type: 'object',
+        properties: {
+          version: {
+            type: 'string',
+          },
+          stability: {
+            type: 'string',
+            enum: ['alpha', 'beta', 'ga'],
+          },
+          introducedIn: {
+            type: 'string',
+          },
+          lastServedIn: {
+            type: 'string',
+          },
+          note: {
+            type: 'string',
+          },
+          source: {
+            type: 'string',
+          },
+        },
+        required: ['version', 'stability', 'introducedIn'],
+        additionalProperties: false,
+      },
+      DraFeatureGate: {
+        type: 'object',
+        properties: {
+          name: {
+            type: 'string',
+          },
+          offByDefaultIn: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          onByDefaultFrom: {
+            type: 'string',
+          },
+        },
+        required: ['name', 'offByDefaultIn', 'onByDefaultFrom'],
+        additionalProperties: false,
+      },
+      VersionSkewRules: {
+        type: 'object',
+        properties: {
+          kubelet: {
+            type: 'object',
+            properties: {
+              maxMinorsOlder: {
+                type: 'integer',
+              },
+              olderKubelets: {
+                type: 'object',
+                properties: {
+                  below: {
+                    type: 'string',
+                  },
+                  maxMinorsOlder: {
+                    type: 'integer',
+                  },
+                },
+                required: ['below', 'maxMinorsOlder'],
+                additionalProperties: false,
+              },
+              newerAllowed: {
+                type: 'boolean',
+              },
+            },
+            required: ['maxMinorsOlder', 'newerAllowed'],
+            additionalProperties: false,
+          },
+          controlPlane: {
+            type: 'object',
+            properties: {
+              maxMinorsOlder: {
+                type: 'integer',
+              },
+              newerAllowed: {
+                type: 'boolean',
+              },
+            },
+            required: ['maxMinorsOlder', 'newerAllowed'],
+            additionalProperties: false,
+          },
+          schedulerImages: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          source: {
+            type: 'string',
+          },
+        },
+        required: ['kubelet', 'controlPlane', 'schedulerImages'],
+        additionalProperties: false,
+      },
+      ThresholdValue: {
+        anyOf: [
+          {
+            type: 'number',
+          },
+          {
+            type: 'string',
+          },
+          {
+            type: 'boolean',
+          },
+          {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+        ],
+      },
+      ReferenceData: {
+        type: 'object',
+        properties: {
+          version: {
+            type: 'string',
+            description:
+              "Version of the shipped data (the backend package's version).",
+          },
+          overrideDirectory: {
+            type: ['string', 'null'],
+            description:
+              'Full path of extensionScorecard.referenceData.directory; null when unset.',
+          },
+          tables: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ReferenceTableProvenance',
+            },
+          },
+          deprecatedApis: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/DeprecatedApiRow',
+            },
+          },
+          csiSidecars: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/CsiSidecarRow',
+            },
+          },
+          draVersions: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/DraVersionRow',
+            },
+          },
+          draFeatureGate: {
+            $ref: '#/components/schemas/DraFeatureGate',
+          },
+          versionSkew: {
+            $ref: '#/components/schemas/VersionSkewRules',
+          },
+          thresholds: {
+            type: 'object',
+            description:
+              'Effective settings per check id: the thresholds table (shipped, then the override directory), then app-config `extensionScorecard.checks`.',
+            additionalProperties: {
+              type: 'object',
+              additionalProperties: {
+                $ref: '#/components/schemas/ThresholdValue',
+              },
+            },
+          },
+        },
+        required: [
+          'version',
+          'overrideDirectory',
+          'tables',
+          'deprecatedApis',
+          'csiSidecars',
+          'draVersions',
+          'draFeatureGate',
+          'versionSkew',
+          'thresholds',
+        ],
         additionalProperties: false,
       },
     },

@@ -9,3 +9,7 @@ export {
 export { computeScore } from './score';
 export { buildScorecard, type ScorecardFacts } from './scorecard';
 export { byComponent, normalizeComponentRef } from './componentRefs';
+export {
+  summarizeUpgrade,
+  type UncountedUpgradeReadiness,
+} from './upgradeState';

@@ -313,6 +313,8 @@ describe('request limits in the plugin router', () => {
       waivers: unused,
       audit: unused,
       refresh: unused,
+      upgrade: unused,
+      referenceData: unused,
       requestLimits: { ...DEFAULT_REQUEST_LIMITS, bodyTimeoutMs: 200 },
     });
     const server = http.createServer(

@@ -17,7 +17,9 @@ import type { WaiverDecision } from '../store';
 import type { AuditService } from './audit/AuditService';
 import type { EvidenceService } from './EvidenceService';
 import type { RefreshService } from './RefreshService';
+import type { ReferenceDataService } from './referenceData';
 import type { ScorecardService } from './ScorecardService';
+import type { UpgradeReadinessService } from './UpgradeReadinessService';
 import type { WaiverService } from './WaiverService';
 import { strictIntegerParameters } from './integerParameters';
 import { requestLimits, type RequestLimitSettings } from './requestLimits';
@@ -54,17 +56,22 @@ export interface RouterOptions {
   waivers: WaiverService;
   audit: AuditService;
   refresh: RefreshService;
+  /** The next-minor upgrade report. */
+  upgrade: UpgradeReadinessService;
   /** Per-caller limit of the write endpoints (none when absent). */
   writeRateLimit?: WriteRateLimiter;
   /** Body deadline and per-client cap of unfinished requests (none when absent). */
   requestLimits?: RequestLimitSettings;
+  /** GET /reference-data (answers 404 when absent). */
+  referenceData: ReferenceDataService;
 }
 
 /** Builds the plugin's router. `/health` is the only unauthenticated path. */
 export async function createRouter(
   options: RouterOptions,
 ): Promise<express.Router> {
-  const { httpAuth, reads, evidence, waivers, audit, refresh } = options;
+  const { httpAuth, reads, evidence, waivers, audit, refresh, upgrade } =
+    options;
   // Bodies are parsed before the validated router so an oversized body answers 413
   // (the validator would report every parser error as 400).
   const outer = Router();
@@ -155,10 +162,16 @@ export async function createRouter(
   router.get('/audit/:quarter/export', async (req, res) => {
     const { quarter } = req.params;
     const caller = await credentials(req);
-    const filename = `extension-scorecard-audit-${quarter}.${req.query.format}`;
+    const filename =
+      req.query.format === 'upgrade-csv'
+        ? `extension-scorecard-upgrade-${quarter}.csv`
+        : `extension-scorecard-audit-${quarter}.${req.query.format}`;
     res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
-    if (req.query.format === 'csv') {
-      const csv = await audit.exportCsv(caller, quarter);
+    if (req.query.format === 'csv' || req.query.format === 'upgrade-csv') {
+      const csv =
+        req.query.format === 'csv'
+          ? await audit.exportCsv(caller, quarter)
+          : await audit.exportUpgradeCsv(caller, quarter);
       // text body: the typed response only describes the JSON variant
       (res as unknown as express.Response)
         .type('text/csv; charset=utf-8')
@@ -166,6 +179,10 @@ export async function createRouter(
     } else {
       res.json(await audit.exportJson(caller, quarter));
     }
+  });
+
+  router.get('/upgrade-readiness', async (req, res) => {
+    res.json(await upgrade.report(await credentials(req), req.query));
   });
 
   router.get('/audit-trail', async (req, res) => {
@@ -239,6 +256,11 @@ export async function createRouter(
 
   router.get('/checks', async (req, res) => {
     res.json({ items: await reads.checks(await credentials(req)) });
+  });
+
+  router.get('/reference-data', async (req, res) => {
+    const caller = await credentials(req);
+    res.json(await options.referenceData.get(caller));
   });
 
   return outer;

@@ -2,9 +2,14 @@
  * Reads snapshots: the newest, one by id, a page of them, and the quarter ends the
  * audit reads.
  */
-import type { Snapshot } from '@extension-scorecard/plugin-extension-scorecard-common';
+import type {
+  ClusterUpgradeReadiness,
+  Snapshot,
+  SnapshotRef,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { Knex } from 'knex';
 import { quarterOf } from './calendar';
+import { decompressJson } from './encoding';
 import type { SnapshotReader } from './interfaces';
 import { quarterEnds, toSnapshot, type SnapshotRow } from './snapshotQueries';
 
@@ -44,6 +49,20 @@ export class DatabaseSnapshotReader implements SnapshotReader {
       .limit(options.limit);
     const ends = await this.quarterEnds();
     return { total: Number(n), items: rows.map(r => toSnapshot(r, ends)) };
+  }
+
+  async upgradeReadiness(
+    snapshot: SnapshotRef,
+  ): Promise<ClusterUpgradeReadiness[]> {
+    const rows: Array<{ cluster: string; upgrade: Buffer | null }> =
+      await this.knex('snapshot_clusters')
+        .where('snapshot_id', snapshot.id)
+        .whereNotNull('upgrade')
+        .orderBy('cluster')
+        .select('cluster', 'upgrade');
+    return rows.map(row =>
+      decompressJson<ClusterUpgradeReadiness>(row.upgrade!),
+    );
   }
 
   async quarterSnapshots(): Promise<

@@ -26,6 +26,7 @@ import {
   prepareEvaluation,
   storeEvaluations,
 } from './evaluations';
+import { compressJson } from './encoding';
 import type { SnapshotWriter } from './interfaces';
 import { CHUNK, chunks, lockSnapshots } from './snapshotQueries';
 import type {
@@ -112,6 +113,7 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
             stale: Boolean(c.stale),
             stale_reason: c.stale?.reason ?? null,
             version: c.version,
+            upgrade: c.upgrade ? compressJson(JSON.stringify(c.upgrade)) : null,
           })),
           CHUNK,
         );

@@ -11,6 +11,7 @@ import type {
   AuditTrailQuery,
   ClusterRunStatus,
   ClusterStatus,
+  ClusterUpgradeReadiness,
   ComponentScorecard,
   ComponentSummary,
   EvidenceInput,
@@ -88,6 +89,11 @@ export interface SnapshotReader {
   }): Promise<{ total: number; items: Snapshot[] }>;
   /** The newest snapshot of each quarter, newest quarter first. */
   quarterSnapshots(): Promise<Array<{ quarter: string; snapshot: Snapshot }>>;
+  /**
+   * The next-minor upgrade report of each cluster of a snapshot, unfiltered, by
+   * cluster name; clusters of snapshots written before it existed are left out.
+   */
+  upgradeReadiness(snapshot: SnapshotRef): Promise<ClusterUpgradeReadiness[]>;
 }
 
 /** A component as a snapshot saw it: its summary, its evaluation and the snapshot's clusters. */

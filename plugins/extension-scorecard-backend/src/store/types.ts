@@ -4,6 +4,7 @@
  */
 import type {
   ClusterSource as ClusterSourceType,
+  ClusterUpgradeReadiness,
   SortOrder,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type {
@@ -46,6 +47,8 @@ export interface SnapshotClusterInput {
   stale: { reason: string } | null;
   /** Kubernetes gitVersion, when known. */
   version: string | null;
+  /** The cluster's next-minor upgrade report, unfiltered (absent: not computed). */
+  upgrade?: ClusterUpgradeReadiness | null;
 }
 
 /** Everything one collection run writes, in one transaction. */

@@ -2,16 +2,19 @@
  * A local stand-in for a Kubernetes API server, for end-to-end tests, fault tests and
  * benchmarks. It serves a set of objects (usually a cluster dump) the way an API
  * server does: `/version`, discovery (`/api`, `/apis`, `/api/v1`, `/apis/<g>/<v>`),
- * list endpoints with `limit` + `continue` pagination and `fieldSelector`, Status
- * bodies for errors, and 404 for resources it does not serve. HTTP, or HTTPS with a
+ * list endpoints with `limit` + `continue` pagination and `fieldSelector`, `/metrics`
+ * (Prometheus text, when given), Status bodies for errors, and 404 for resources it
+ * does not serve. HTTP, or HTTPS with a
  * fresh self-signed certificate. Fault hooks (status codes, delays, malformed or
  * truncated bodies, dropped connections) can be set per path at any time.
  *
  * Part of the `/testUtils` entry point (for benchmarks and tests; not a stable API):
  * never used by the plugin's runtime.
  */
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { webcrypto } from 'node:crypto';
 import { readClusterDump } from '../collect/dumps';
@@ -36,6 +39,12 @@ export interface StandInResource {
 export interface StandInCluster {
   version: ServerVersion;
   resources: StandInResource[];
+  /**
+   * The body of `GET /metrics` (Prometheus text format, as `kubectl get --raw /metrics`
+   * prints it); `/metrics` answers 404 when absent. `standInClusterFromDump` takes it
+   * from the dump's `metrics.txt`.
+   */
+  metrics?: string;
 }
 
 /**
@@ -119,7 +128,14 @@ export async function standInClusterFromDump(
     const version = fromObjects ?? read.version ?? spec.versions[0];
     resources.push({ ...spec, version, objects });
   }
-  return { version: dump.version ?? DEFAULT_VERSION, resources };
+  const metrics = await fs
+    .readFile(join(directory, 'metrics.txt'), 'utf8')
+    .catch(() => undefined);
+  return {
+    version: dump.version ?? DEFAULT_VERSION,
+    resources,
+    ...(metrics !== undefined ? { metrics } : {}),
+  };
 }
 
 /**
@@ -132,6 +148,7 @@ export async function standInClusterFromDump(
 export function standInClusterFromObjects(
   objects: KubeObject[],
   version: ServerVersion = DEFAULT_VERSION,
+  metrics?: string,
 ): StandInCluster {
   const resources: StandInResource[] = [];
   for (const spec of RESOURCE_SPECS) {
@@ -148,7 +165,7 @@ export function standInClusterFromObjects(
       objects: mine,
     });
   }
-  return { version, resources };
+  return { version, resources, ...(metrics !== undefined ? { metrics } : {}) };
 }
 
 /** One request as the stand-in sees it. @alpha */
@@ -166,8 +183,17 @@ export interface StandInIncoming {
  * @alpha
  */
 export type StandInAnswer =
-  | { status: number; body: string; truncateAt?: number }
+  | {
+      status: number;
+      body: string;
+      truncateAt?: number;
+      /** Content type of the body; `application/json` when not set. */
+      contentType?: string;
+    }
   | { drop: true };
+
+/** What the API server's `/metrics` answers with (Prometheus text format 0.0.4). */
+const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
 /**
  * The stand-in's request handling without a socket: used by the HTTP(S) server below
@@ -319,6 +345,13 @@ export function createStandInHandler(options: StandInOptions): StandInHandler {
       });
     }
     if (path === '/apis') return json(200, groupList());
+    if (path === '/metrics' && cluster.metrics !== undefined) {
+      return {
+        status: 200,
+        body: cluster.metrics,
+        contentType: METRICS_CONTENT_TYPE,
+      };
+    }
     const discovery = discoveryFor(path);
     if (discovery) return json(200, discovery);
     const list = matchList(path);
@@ -408,7 +441,7 @@ export async function startStandInApiServer(
     if (answer.truncateAt !== undefined) {
       const body = Buffer.from(answer.body);
       res.writeHead(answer.status, {
-        'content-type': 'application/json',
+        'content-type': answer.contentType ?? 'application/json',
         'content-length': body.length,
       });
       res.write(body.subarray(0, answer.truncateAt), () =>
@@ -416,7 +449,9 @@ export async function startStandInApiServer(
       );
       return;
     }
-    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.writeHead(answer.status, {
+      'content-type': answer.contentType ?? 'application/json',
+    });
     res.end(answer.body);
   };
 

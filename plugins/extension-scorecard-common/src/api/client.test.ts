@@ -139,6 +139,50 @@ describe('ExtensionScorecardClient', () => {
       '2025-Q1,x',
     );
   });
+
+  it('reads the reference data in force with the token', async () => {
+    let auth: string | null = null;
+    const body = {
+      version: '0.1.0',
+      overrideDirectory: '/etc/scorecard/reference-data',
+      tables: [
+        {
+          table: 'deprecated-apis',
+          file: 'deprecated-apis.yaml',
+          rows: 40,
+          shippedRows: 39,
+          overriddenRows: 1,
+          addedRows: 1,
+          removedRows: 0,
+          overrideFile: '/etc/scorecard/reference-data/deprecated-apis.yaml',
+        },
+      ],
+      deprecatedApis: [],
+      csiSidecars: [],
+      draVersions: [],
+      draFeatureGate: {
+        name: 'DynamicResourceAllocation',
+        offByDefaultIn: [],
+        onByDefaultFrom: '1.34',
+      },
+      versionSkew: {
+        kubelet: { maxMinorsOlder: 3, newerAllowed: false },
+        controlPlane: { maxMinorsOlder: 1, newerAllowed: false },
+        schedulerImages: [],
+      },
+      thresholds: { 'cert.expiry': { failDays: 7, warnDays: 45 } },
+    };
+    server.use(
+      http.get(`${baseUrl}/reference-data`, ({ request }) => {
+        auth = request.headers.get('authorization');
+        return HttpResponse.json(body);
+      }),
+    );
+    await expect(client().getReferenceData({ token: 't0k' })).resolves.toEqual(
+      body,
+    );
+    expect(auth).toBe('Bearer t0k');
+  });
 });
 
 describe('ExtensionScorecardClient behind Backstage fetchApi middleware', () => {

@@ -16,6 +16,7 @@ import type {
   AuditTrailQuery,
   CheckDefinition,
   ClusterStatus,
+  ReferenceData,
   ComponentDetail,
   ComponentPage,
   ComponentQuery,
@@ -36,6 +37,8 @@ import type {
   WaiverInput,
   WaiverQuery,
   WaiverRecord,
+  UpgradeReadinessQuery,
+  UpgradeReadinessReport,
 } from './types';
 import type { paths } from './openapi.generated';
 
@@ -91,6 +94,13 @@ export interface ExtensionScorecardApi {
   ): Promise<AuditReport>;
   /** The CSV export as text (one row per component and check). */
   exportAuditCsv(quarter: string, options?: RequestOptions): Promise<string>;
+  /** The quarter-end snapshot's next-minor upgrade report as CSV, one row per finding. */
+  exportUpgradeCsv(quarter: string, options?: RequestOptions): Promise<string>;
+  /** Per cluster and team, what blocks moving to the next Kubernetes minor. */
+  getUpgradeReadiness(
+    query?: UpgradeReadinessQuery,
+    options?: RequestOptions,
+  ): Promise<UpgradeReadinessReport>;
   exportAuditJson(
     quarter: string,
     options?: RequestOptions,
@@ -144,6 +154,8 @@ export interface ExtensionScorecardApi {
   ): Promise<RefreshStatus>;
   listClusters(options?: RequestOptions): Promise<ClusterStatus[]>;
   listChecks(options?: RequestOptions): Promise<CheckDefinition[]>;
+  /** The data tables the checks judge against, where their rows came from, and the effective thresholds. */
+  getReferenceData(options?: RequestOptions): Promise<ReferenceData>;
 }
 
 /** What the client needs to find the backend (Backstage's discoveryApi or discovery service). @public */
@@ -308,12 +320,36 @@ export class ExtensionScorecardClient implements ExtensionScorecardApi {
   }
 
   async exportAuditCsv(quarter: string, options?: RequestOptions) {
+    return this.exportText(quarter, 'csv', options);
+  }
+
+  async exportUpgradeCsv(quarter: string, options?: RequestOptions) {
+    return this.exportText(quarter, 'upgrade-csv', options);
+  }
+
+  private async exportText(
+    quarter: string,
+    format: 'csv' | 'upgrade-csv',
+    options?: RequestOptions,
+  ) {
     const result = await this.http.GET('/audit/{quarter}/export', {
       ...(await this.init(options)),
-      params: { path: { quarter }, query: { format: 'csv' } },
+      params: { path: { quarter }, query: { format } },
       parseAs: 'text',
     });
     return bodyOf<string>(result);
+  }
+
+  async getUpgradeReadiness(
+    query?: UpgradeReadinessQuery,
+    options?: RequestOptions,
+  ) {
+    return bodyOf(
+      await this.http.GET('/upgrade-readiness', {
+        ...(await this.init(options)),
+        params: { query },
+      }),
+    );
   }
 
   async exportAuditJson(quarter: string, options?: RequestOptions) {
@@ -475,6 +511,12 @@ export class ExtensionScorecardClient implements ExtensionScorecardApi {
       await this.http.GET('/checks', await this.init(options)),
     );
     return body.items;
+  }
+
+  async getReferenceData(options?: RequestOptions) {
+    return bodyOf(
+      await this.http.GET('/reference-data', await this.init(options)),
+    );
   }
 
   /** The base URL (discovered per call), the caller's token and abort signal. */

@@ -240,6 +240,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/upgrade-readiness': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description "Ready for the next minor": for each cluster of a snapshot (the latest by
+     *     default), everything that blocks moving it to the next Kubernetes minor —
+     *     removed APIs still in use (and who uses them), CRD storage migrations
+     *     pending, version skew and sidecar or driver versions unsupported on the
+     *     target — plus warnings for what the target deprecates. Also grouped by
+     *     owning team. Findings of components the caller may not see are left out
+     *     and counted in `hiddenFindings`; cluster-wide findings (the API server's
+     *     deprecated-API metric) are shown to everyone.
+     */
+    get: operations['GetUpgradeReadiness'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/audit-trail': {
     parameters: {
       query?: never;
@@ -459,6 +485,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/reference-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The data tables the checks judge against, as in force: the shipped tables with the files of `extensionScorecard.referenceData.directory` layered over them, where each table's rows came from, and the effective thresholds (app-config `extensionScorecard.checks` included). Same permission as /checks. */
+    get: operations['GetReferenceData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -526,8 +569,11 @@ export interface components {
     SortOrder: 'asc' | 'desc';
     /** @enum {string} */
     HistoryScope: 'fleet' | 'component' | 'team' | 'kind' | 'dimension';
-    /** @enum {string} */
-    AuditExportFormat: 'csv' | 'json';
+    /**
+     * @description `csv`: one row per component and check; `upgrade-csv`: the next-minor upgrade report of the quarter-end snapshot, one row per finding; `json`: the report, every component's results and the upgrade report.
+     * @enum {string}
+     */
+    AuditExportFormat: 'csv' | 'json' | 'upgrade-csv';
     /** @enum {string} */
     AuditSubjectType: 'waiver' | 'evidence';
     /**
@@ -1009,9 +1055,107 @@ export interface components {
         regressed: components['schemas']['LevelChange'][];
       };
     };
+    /**
+     * @description `blocker`: the cluster cannot move to the target minor until it is fixed; `warning`: deprecated or due in a later minor; `unknown`: could not be judged (the reason says why).
+     * @enum {string}
+     */
+    UpgradeFindingSeverity: 'blocker' | 'warning' | 'unknown';
+    /** @enum {string} */
+    UpgradeFindingCategory:
+      | 'removed-api'
+      | 'deprecated-api'
+      | 'requested-api'
+      | 'crd-storage-migration'
+      | 'crd-deprecated-version'
+      | 'admission-review-version'
+      | 'version-skew'
+      | 'csi-sidecar'
+      | 'dra-api';
+    /**
+     * @description Where the finding was seen: `object` (the apiVersion the object was read in),
+     *     `last-applied-configuration` (the kubectl annotation), `managed-fields`
+     *     (a field manager writing through that version), `apiserver-metric`
+     *     (`apiserver_requested_deprecated_apis`), `crd-status` (`status.storedVersions`),
+     *     `crd-spec` (served versions marked deprecated), `webhook-configuration`,
+     *     `node-status` (kubelet versions), `container-image` (image tags),
+     *     `descriptor` (the catalog's declared Kubernetes range), `check` (a check's
+     *     verdict at the target minor).
+     * @enum {string}
+     */
+    UpgradeFindingSource:
+      | 'object'
+      | 'last-applied-configuration'
+      | 'managed-fields'
+      | 'apiserver-metric'
+      | 'crd-status'
+      | 'crd-spec'
+      | 'webhook-configuration'
+      | 'node-status'
+      | 'container-image'
+      | 'descriptor'
+      | 'check';
+    UpgradeFinding: {
+      severity: components['schemas']['UpgradeFindingSeverity'];
+      category: components['schemas']['UpgradeFindingCategory'];
+      checkId: string | null;
+      componentId: string | null;
+      componentName: string | null;
+      owner: string | null;
+      /** @description `Kind namespace/name` (cluster-scoped: `Kind name`); for metric findings the group/version/resource. */
+      object: string | null;
+      apiVersion: string | null;
+      source: components['schemas']['UpgradeFindingSource'];
+      /** @description The field manager, the metric series or the image that revealed it. */
+      sourceDetail: string | null;
+      removedIn: string | null;
+      replacement: string | null;
+      message: string;
+    };
+    /** @description Whether a source of evidence could be read in this cluster. */
+    UpgradeSourceStatus: {
+      source: components['schemas']['UpgradeFindingSource'];
+      /** @enum {string} */
+      state: 'read' | 'unavailable';
+      reason: string | null;
+    };
+    ClusterUpgradeReadiness: {
+      cluster: string;
+      /** @description The cluster's minor (`1.31`), null when its version was not read. */
+      currentVersion: string | null;
+      targetVersion: string | null;
+      /** @enum {string} */
+      state: 'ready' | 'blocked' | 'unknown';
+      /** @description Why the state is `unknown`, or that the data is stale. */
+      reason: string | null;
+      blockers: number;
+      warnings: number;
+      unknowns: number;
+      sources: components['schemas']['UpgradeSourceStatus'][];
+      findings: components['schemas']['UpgradeFinding'][];
+    };
+    TeamUpgradeReadiness: {
+      /** @description Owner entity ref; null: orphans. */
+      owner: string | null;
+      blockers: number;
+      warnings: number;
+      unknowns: number;
+      /** @description Clusters where this team has findings. */
+      clusters: string[];
+    };
+    UpgradeReadinessReport: {
+      /** @description Null: no snapshot yet. */
+      snapshot: number | null;
+      /** Format: date-time */
+      takenAt: string | null;
+      clusters: components['schemas']['ClusterUpgradeReadiness'][];
+      teams: components['schemas']['TeamUpgradeReadiness'][];
+      /** @description Findings of components the caller may not see (left out above). */
+      hiddenFindings: number;
+    };
     AuditExport: {
       report: components['schemas']['AuditReport'];
       components: components['schemas']['ComponentScorecard'][];
+      upgradeReadiness: components['schemas']['UpgradeReadinessReport'];
     };
     ExperimentEvidence: {
       id: string;
@@ -1135,6 +1279,110 @@ export interface components {
       title: string;
       remediation?: string;
       docsUrl?: string;
+    };
+    /** @enum {string} */
+    ReferenceTableName:
+      | 'deprecated-apis'
+      | 'csi-sidecars'
+      | 'dra-versions'
+      | 'version-skew'
+      | 'thresholds'
+      | 'experiment-scenarios'
+      | 'failure-signals'
+      | 'rbac-risks'
+      | 'scoring';
+    /** @description Where a table's rows came from. A row is what one override entry replaces: a deprecated API, a CSI sidecar, a DRA version or the feature gate, a check's setting, a kind's list, a top-level key. */
+    ReferenceTableProvenance: {
+      table: components['schemas']['ReferenceTableName'];
+      /** @description e.g. deprecated-apis.yaml */
+      file: string;
+      /** @description Rows in force. */
+      rows: number;
+      shippedRows: number;
+      overriddenRows: number;
+      addedRows: number;
+      removedRows: number;
+      /** @description Full path of the override file; null when none is layered. */
+      overrideFile: string | null;
+    };
+    DeprecatedApiRow: {
+      /** @description The row key, `group/version [sorted kinds]`. */
+      key: string;
+      group: string;
+      version: string;
+      /** @description Empty for every kind of the group/version. */
+      kinds: string[];
+      /** @description Whose releases deprecatedIn/removedIn count (kubernetes, cert-manager…). */
+      product: string;
+      deprecatedIn: string;
+      removedIn?: string;
+      replacement: string;
+      note?: string;
+      /** @description URL of the upstream page. */
+      source?: string;
+    };
+    CsiSidecarReleaseRow: {
+      /** @description Semver range of sidecar releases. */
+      versions: string;
+      minKubernetes?: string;
+      recommendedKubernetes?: string;
+      maxKubernetes?: string;
+      note?: string;
+    };
+    CsiSidecarRow: {
+      name: string;
+      source?: string;
+      images: string[];
+      releases: components['schemas']['CsiSidecarReleaseRow'][];
+    };
+    DraVersionRow: {
+      version: string;
+      /** @enum {string} */
+      stability: 'alpha' | 'beta' | 'ga';
+      introducedIn: string;
+      lastServedIn?: string;
+      note?: string;
+      source?: string;
+    };
+    DraFeatureGate: {
+      name: string;
+      offByDefaultIn: string[];
+      onByDefaultFrom: string;
+    };
+    VersionSkewRules: {
+      kubelet: {
+        maxMinorsOlder: number;
+        olderKubelets?: {
+          below: string;
+          maxMinorsOlder: number;
+        };
+        newerAllowed: boolean;
+      };
+      controlPlane: {
+        maxMinorsOlder: number;
+        newerAllowed: boolean;
+      };
+      schedulerImages: string[];
+      source?: string;
+    };
+    ThresholdValue: number | string | boolean | string[];
+    ReferenceData: {
+      /** @description Version of the shipped data (the backend package's version). */
+      version: string;
+      /** @description Full path of extensionScorecard.referenceData.directory; null when unset. */
+      overrideDirectory: string | null;
+      tables: components['schemas']['ReferenceTableProvenance'][];
+      deprecatedApis: components['schemas']['DeprecatedApiRow'][];
+      csiSidecars: components['schemas']['CsiSidecarRow'][];
+      draVersions: components['schemas']['DraVersionRow'][];
+      draFeatureGate: components['schemas']['DraFeatureGate'];
+      versionSkew: components['schemas']['VersionSkewRules'];
+      /** @description Effective settings per check id: the thresholds table (shipped, then the override directory), then app-config `extensionScorecard.checks`. */
+      thresholds: {
+        [key: string]: {
+          [key: string]: components['schemas']['ThresholdValue'];
+        };
+      };
     };
   };
   responses: {
@@ -1514,6 +1762,36 @@ export interface operations {
         content: {
           'text/csv': string;
           'application/json': components['schemas']['AuditExport'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+    };
+  };
+  GetUpgradeReadiness: {
+    parameters: {
+      query?: {
+        /** @description Snapshot id; the latest snapshot when absent. */
+        snapshot?: components['parameters']['snapshot'];
+        cluster?: string[];
+        /** @description Owner entity ref, e.g. `group:default/team-storage`. */
+        owner?: string[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UpgradeReadinessReport'];
         };
       };
       400: components['responses']['ErrorResponse'];
@@ -1931,6 +2209,29 @@ export interface operations {
       403: components['responses']['ErrorResponse'];
     };
   };
+  GetReferenceData: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Reference data in force. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReferenceData'];
+        };
+      };
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+    };
+  };
 }
 type FlattenedDeepRequired<T> = {
   [K in keyof T]-?: FlattenedDeepRequired<
@@ -1995,7 +2296,7 @@ export const historyScopeValues: ReadonlyArray<
 > = ['fleet', 'component', 'team', 'kind', 'dimension'];
 export const auditExportFormatValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['AuditExportFormat']
-> = ['csv', 'json'];
+> = ['csv', 'json', 'upgrade-csv'];
 export const auditSubjectTypeValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['AuditSubjectType']
 > = ['waiver', 'evidence'];
@@ -2033,3 +2334,56 @@ export const rbacFindingCheckValues: ReadonlyArray<
   'rbac.webhook-write',
   'rbac.pod-exec',
 ];
+export const upgradeFindingSeverityValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['UpgradeFindingSeverity']
+> = ['blocker', 'warning', 'unknown'];
+export const upgradeFindingCategoryValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['UpgradeFindingCategory']
+> = [
+  'removed-api',
+  'deprecated-api',
+  'requested-api',
+  'crd-storage-migration',
+  'crd-deprecated-version',
+  'admission-review-version',
+  'version-skew',
+  'csi-sidecar',
+  'dra-api',
+];
+export const upgradeFindingSourceValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['UpgradeFindingSource']
+> = [
+  'object',
+  'last-applied-configuration',
+  'managed-fields',
+  'apiserver-metric',
+  'crd-status',
+  'crd-spec',
+  'webhook-configuration',
+  'node-status',
+  'container-image',
+  'descriptor',
+  'check',
+];
+export const upgradeSourceStatusStateValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['UpgradeSourceStatus']['state']
+> = ['read', 'unavailable'];
+export const clusterUpgradeReadinessStateValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ClusterUpgradeReadiness']['state']
+> = ['ready', 'blocked', 'unknown'];
+export const referenceTableNameValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ReferenceTableName']
+> = [
+  'deprecated-apis',
+  'csi-sidecars',
+  'dra-versions',
+  'version-skew',
+  'thresholds',
+  'experiment-scenarios',
+  'failure-signals',
+  'rbac-risks',
+  'scoring',
+];
+export const draVersionRowStabilityValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['DraVersionRow']['stability']
+> = ['alpha', 'beta', 'ga'];

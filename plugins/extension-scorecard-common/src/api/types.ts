@@ -11,6 +11,9 @@ import {
   componentSortFieldValues,
   historyScopeValues,
   resourceReadStateValues,
+  upgradeFindingCategoryValues,
+  upgradeFindingSeverityValues,
+  upgradeFindingSourceValues,
   type components,
   type operations,
 } from './openapi.generated';
@@ -250,3 +253,63 @@ export type ClusterStatus = Schemas['ClusterStatus'];
 
 /** Metadata of one check of the catalogue. @public */
 export type CheckDefinition = Schemas['CheckDefinition'];
+
+/** The name of a reference data table (data/<name>.yaml of the backend). @public */
+export type ReferenceTableName = Schemas['ReferenceTableName'];
+
+/** Where a reference table's rows came from: shipped, overridden, added, removed. @public */
+export type ReferenceTableProvenance = Schemas['ReferenceTableProvenance'];
+
+/** One deprecated API version the checks know, with its upstream source. @public */
+export type DeprecatedApiRow = Schemas['DeprecatedApiRow'];
+
+/** One CSI sidecar of the compatibility matrix. @public */
+export type CsiSidecarRow = Schemas['CsiSidecarRow'];
+
+/** One version of the DRA API (resource.k8s.io). @public */
+export type DraVersionRow = Schemas['DraVersionRow'];
+
+/** The value of one check setting. @public */
+export type ThresholdValue = Schemas['ThresholdValue'];
+
+/** The reference data in force (GET /reference-data). @public */
+export type ReferenceData = Schemas['ReferenceData'];
+
+/** How a next-minor upgrade finding weighs: blocker, warning or unknown. @public */
+export type UpgradeFindingSeverity = Schemas['UpgradeFindingSeverity'];
+
+/** Every {@link UpgradeFindingSeverity}, worst first. @public */
+export const UPGRADE_FINDING_SEVERITIES: readonly UpgradeFindingSeverity[] =
+  upgradeFindingSeverityValues;
+
+/** What an upgrade finding is about (removed API, CRD storage migration…). @public */
+export type UpgradeFindingCategory = Schemas['UpgradeFindingCategory'];
+
+/** Every {@link UpgradeFindingCategory}, in the spec's order. @public */
+export const UPGRADE_FINDING_CATEGORIES: readonly UpgradeFindingCategory[] =
+  upgradeFindingCategoryValues;
+
+/** Where an upgrade finding was seen (annotation, field manager, API server metric…). @public */
+export type UpgradeFindingSource = Schemas['UpgradeFindingSource'];
+
+/** Every {@link UpgradeFindingSource}, in the spec's order. @public */
+export const UPGRADE_FINDING_SOURCES: readonly UpgradeFindingSource[] =
+  upgradeFindingSourceValues;
+
+/** One thing that blocks or warns about moving a cluster to the next minor. @public */
+export type UpgradeFinding = Schemas['UpgradeFinding'];
+
+/** Whether one source of upgrade evidence could be read in a cluster. @public */
+export type UpgradeSourceStatus = Schemas['UpgradeSourceStatus'];
+
+/** A cluster's readiness for the next Kubernetes minor. @public */
+export type ClusterUpgradeReadiness = Schemas['ClusterUpgradeReadiness'];
+
+/** A team's findings across clusters. @public */
+export type TeamUpgradeReadiness = Schemas['TeamUpgradeReadiness'];
+
+/** The "ready for the next minor" report of a snapshot. @public */
+export type UpgradeReadinessReport = Schemas['UpgradeReadinessReport'];
+
+/** @public */
+export type UpgradeReadinessQuery = QueryOf<'GetUpgradeReadiness'>;

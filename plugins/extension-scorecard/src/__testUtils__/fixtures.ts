@@ -18,6 +18,9 @@ import {
   Snapshot,
   StatusCounts,
   TeamSummary,
+  ClusterUpgradeReadiness,
+  UpgradeFinding,
+  UpgradeReadinessReport,
   WaiverRecord,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 
@@ -547,6 +550,96 @@ export function auditReport(overrides: Partial<AuditReport> = {}): AuditReport {
       improved: [{ ...ref, from: 0, to: 1, scoreFrom: 30, scoreTo: 48.2 }],
       regressed: [],
     },
+    ...overrides,
+  };
+}
+
+/** A removed API a component's object was last applied in (a blocker). */
+export function upgradeFinding(
+  overrides: Partial<UpgradeFinding> = {},
+): UpgradeFinding {
+  return {
+    severity: 'blocker',
+    category: 'removed-api',
+    checkId: 'upgrade.deprecated-api',
+    componentId: 'component:default/kyverno',
+    componentName: 'kyverno',
+    owner: 'group:default/team-security',
+    object: 'PodDisruptionBudget kyverno/kyverno-admission-controller',
+    apiVersion: 'policy/v1beta1',
+    source: 'last-applied-configuration',
+    sourceDetail: null,
+    removedIn: '1.25',
+    replacement: 'policy/v1',
+    message:
+      'PodDisruptionBudget kyverno/kyverno-admission-controller last applied as policy/v1beta1 (kubectl last-applied-configuration): removed in 1.25; use policy/v1',
+    ...overrides,
+  };
+}
+
+/** A cluster's next-minor readiness; counts and state follow the findings unless given. */
+export function clusterUpgradeReadiness(
+  overrides: Partial<ClusterUpgradeReadiness> = {},
+): ClusterUpgradeReadiness {
+  const findings = overrides.findings ?? [];
+  const count = (severity: UpgradeFinding['severity']) =>
+    findings.filter(f => f.severity === severity).length;
+  const blockers = count('blocker');
+  const unknowns = count('unknown');
+  let state: ClusterUpgradeReadiness['state'] = 'ready';
+  if (blockers) state = 'blocked';
+  else if (unknowns) state = 'unknown';
+  return {
+    cluster: 'prod-eu',
+    currentVersion: '1.31',
+    targetVersion: '1.32',
+    state,
+    reason: null,
+    blockers,
+    warnings: count('warning'),
+    unknowns,
+    sources: [
+      { source: 'object', state: 'read', reason: null },
+      { source: 'last-applied-configuration', state: 'read', reason: null },
+      { source: 'managed-fields', state: 'read', reason: null },
+      { source: 'apiserver-metric', state: 'read', reason: null },
+      { source: 'crd-status', state: 'read', reason: null },
+      { source: 'node-status', state: 'read', reason: null },
+    ],
+    findings,
+    ...overrides,
+  };
+}
+
+/** The upgrade report of snapshot 7; teams are counted from the clusters unless given. */
+export function upgradeReadinessReport(
+  overrides: Partial<UpgradeReadinessReport> = {},
+): UpgradeReadinessReport {
+  const clusters = overrides.clusters ?? [];
+  const teams = new Map<string | null, UpgradeReadinessReport['teams'][0]>();
+  for (const cluster of clusters) {
+    for (const finding of cluster.findings) {
+      const team = teams.get(finding.owner) ?? {
+        owner: finding.owner,
+        blockers: 0,
+        warnings: 0,
+        unknowns: 0,
+        clusters: [],
+      };
+      if (finding.severity === 'blocker') team.blockers += 1;
+      else if (finding.severity === 'warning') team.warnings += 1;
+      else team.unknowns += 1;
+      if (!team.clusters.includes(cluster.cluster))
+        team.clusters.push(cluster.cluster);
+      teams.set(finding.owner, team);
+    }
+  }
+  return {
+    snapshot: SNAPSHOT_REF.id,
+    takenAt: TAKEN_AT,
+    clusters,
+    teams: [...teams.values()].sort((a, b) => b.blockers - a.blockers),
+    hiddenFindings: 0,
     ...overrides,
   };
 }

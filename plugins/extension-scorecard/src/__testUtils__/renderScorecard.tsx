@@ -132,4 +132,13 @@ export const emptyPortalHandlers = () => [
   http.get(`${API}/components`, () =>
     HttpResponse.json({ total: 0, offset: 0, limit: 25, items: [] }),
   ),
+  http.get(`${API}/upgrade-readiness`, () =>
+    HttpResponse.json({
+      snapshot: null,
+      takenAt: null,
+      clusters: [],
+      teams: [],
+      hiddenFindings: 0,
+    }),
+  ),
 ];

@@ -495,6 +495,8 @@ export function crd(
           type,
           status,
         })),
+        // the API server records the storage version of every object it wrote
+        storedVersions: [versions[versions.length - 1]],
       },
     },
   );

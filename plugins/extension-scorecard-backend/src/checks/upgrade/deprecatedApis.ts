@@ -1,19 +1,14 @@
 /** upgrade.deprecated-api: the component's objects on API versions removed or deprecated. */
 import type { KubeObject, ResourceKey } from '../../collect/types';
 import type { InstanceObjects } from '../../inventory/model';
-import type { DeprecatedApi } from '../../reference';
 import type { BuiltinClusterCheck } from '../builtinContext';
 import { fail, listed, pass, warn } from '../builtinContext';
-import { formatRelease, parseRelease } from '../kubernetes/releases';
-import {
-  clusterRelease,
-  memoizedByObject,
-  splitApiVersion,
-  WORKLOAD_READS,
-} from './shared';
+import { formatRelease } from '../kubernetes/releases';
+import { clusterRelease, WORKLOAD_READS } from './shared';
+import { deprecatedApiFindings } from './upgradeFindings';
 
 /** Object lists that are the component's own (not observed Pods, Nodes or chaos results). */
-const OWNED: ReadonlyArray<keyof InstanceObjects> = [
+export const OWNED: ReadonlyArray<keyof InstanceObjects> = [
   'validatingWebhookConfigurations',
   'mutatingWebhookConfigurations',
   'validatingAdmissionPolicies',
@@ -29,6 +24,8 @@ const OWNED: ReadonlyArray<keyof InstanceObjects> = [
   'statefulSets',
   'services',
   'podDisruptionBudgets',
+  'horizontalPodAutoscalers',
+  'flowSchemas',
   'serviceAccounts',
   'roleBindings',
   'roles',
@@ -40,25 +37,14 @@ const OWNED: ReadonlyArray<keyof InstanceObjects> = [
   'prometheusRules',
 ];
 
-/** The deprecated-API table by `group/version`, built once per table. */
-const rowsByApiVersion = memoizedByObject((table: readonly DeprecatedApi[]) => {
-  const index = new Map<string, DeprecatedApi[]>();
-  for (const row of table) {
-    const key = `${row.group}/${row.version}`;
-    index.set(key, [...(index.get(key) ?? []), row]);
-  }
-  return index;
-});
-
-function deprecationsOf(
-  table: readonly DeprecatedApi[],
-  object: KubeObject,
-): DeprecatedApi | undefined {
-  const { group, version } = splitApiVersion(object.apiVersion);
-  return rowsByApiVersion(table)
-    .get(`${group}/${version}`)
-    ?.find(row => !row.kinds.length || row.kinds.includes(object.kind));
-}
+/**
+ * Read when there (collections and dumps from before they were collected lack them):
+ * their absence leaves the verdict on the other objects standing, and says so.
+ */
+const SECONDARY_READS: ResourceKey[] = [
+  'horizontalpodautoscalers',
+  'flowschemas',
+];
 
 /** The resources OWNED objects come from; those of optional APIs may be not served (none). */
 const OWNED_READS: ResourceKey[] = [
@@ -101,55 +87,46 @@ const deprecatedApi: BuiltinClusterCheck = {
   failStandsWithout: [...OWNED_READS, ...OWNED_OPTIONAL_READS],
   title: 'No removed or deprecated API versions',
   remediation:
-    'Rewrite the manifests in the replacement API version (mind changed defaults, e.g. webhook v1 failurePolicy Fail) before upgrading the cluster.',
+    'Rewrite the manifests and charts in the replacement API version, and upgrade the controllers or pipelines still writing through the old one (the field manager named in the finding), before upgrading the cluster; mind changed defaults (e.g. webhook v1 failurePolicy Fail).',
   docsUrl: 'https://kubernetes.io/docs/reference/using-api/deprecation-guide/',
   evaluate(_component, context) {
     const current = clusterRelease(context);
-    const removed: string[] = [];
-    const deprecated: string[] = [];
-    let objectCount = 0;
-    for (const key of OWNED) {
-      for (const object of context.instance.objects[key] ?? []) {
-        objectCount++;
-        const row = deprecationsOf(context.tables.deprecatedApis, object);
-        if (!row) continue;
-        const what = `${object.kind}/${object.metadata.name} ${object.apiVersion}`;
-        if (row.product !== 'kubernetes') {
-          deprecated.push(
-            `${what} (deprecated in ${row.product} ${row.deprecatedIn}${
-              row.removedIn ? `, removed in ${row.removedIn}` : ''
-            }; use ${row.replacement})`,
-          );
-          continue;
-        }
-        const removedIn = row.removedIn ? parseRelease(row.removedIn) : null;
-        if (removedIn !== null && removedIn <= current + 1) {
-          removed.push(
-            `${what} removed in ${row.removedIn} (cluster ${formatRelease(
-              current,
-            )}); use ${row.replacement}`,
-          );
-        } else if (parseRelease(row.deprecatedIn)! <= current) {
-          deprecated.push(
-            `${what} deprecated since ${row.deprecatedIn}${
-              row.removedIn ? `, removed in ${row.removedIn}` : ''
-            }; use ${row.replacement}`,
-          );
-        }
-      }
-    }
+    const objects: KubeObject[] = OWNED.flatMap(
+      key => context.instance.objects[key] ?? [],
+    );
+    const findings = deprecatedApiFindings(
+      objects,
+      context.tables.deprecatedApis,
+      current,
+    );
+    const removed = findings.filter(f => f.verdict === 'fail');
+    // deprecated only in the next minor: the next-minor report says so, the check not yet
+    const deprecated = findings.filter(f => f.verdict === 'warn');
     const observed = {
       clusterVersion: formatRelease(current),
-      objects: objectCount,
+      objects: objects.length,
       removed: removed.length,
       deprecated: deprecated.length,
+      findings: [...removed, ...deprecated].slice(0, 50).map(f => f.finding),
     };
-    if (removed.length) return fail(listed(removed, 2), observed);
-    if (deprecated.length) return warn(listed(deprecated, 2), observed);
+    const messages = (list: typeof findings) =>
+      listed(
+        list.map(f => f.finding.message),
+        2,
+      );
+    if (removed.length) return fail(messages(removed), observed);
+    if (deprecated.length) return warn(messages(deprecated), observed);
+    const unread = SECONDARY_READS.filter(key =>
+      context.index.unreadable(key, true),
+    );
     return pass(
-      `${objectCount} object(s) on API versions supported by ${formatRelease(
+      `${
+        objects.length
+      } object(s) read, applied and written in API versions supported by ${formatRelease(
         current,
-      )} and the next minor`,
+      )} and the next minor (object, last-applied-configuration and managedFields)${
+        unread.length ? `; ${unread.join(' and ')} not read` : ''
+      }`,
       observed,
     );
   },

@@ -1,4 +1,5 @@
 /** Upgrade: supported API versions and versions, fully rolled out, node by node; one file per subject. */
+import { crdVersionChecks } from './crdVersions';
 import { csiChecks } from './csiSidecars';
 import { deprecatedApiChecks } from './deprecatedApis';
 import { devicePluginChecks } from './devicePlugins';
@@ -9,6 +10,7 @@ import { versionSkewChecks } from './versionSkew';
 
 export const upgradeChecks = [
   ...deprecatedApiChecks,
+  ...crdVersionChecks,
   ...rolloutChecks,
   ...imagePinningChecks,
   ...versionSkewChecks,

@@ -125,7 +125,115 @@ describe('upgrade checks', () => {
       expect(run(f, 'upgrade.deprecated-api')).toMatchObject({
         status: 'fail',
         message:
-          'ValidatingWebhookConfiguration/kyverno-resource-validating-webhook-cfg admissionregistration.k8s.io/v1beta1 removed in 1.22 (cluster 1.31); use admissionregistration.k8s.io/v1',
+          'ValidatingWebhookConfiguration kyverno-resource-validating-webhook-cfg read as admissionregistration.k8s.io/v1beta1: removed in 1.22 (the cluster runs 1.31: the next apply of that manifest fails); use admissionregistration.k8s.io/v1',
+        observed: {
+          findings: [
+            expect.objectContaining({
+              // already removed: not a next-minor blocker, but the manifest is broken
+              severity: 'warning',
+              category: 'removed-api',
+              source: 'object',
+              removedIn: '1.22',
+              replacement: 'admissionregistration.k8s.io/v1',
+            }),
+          ],
+        },
+      });
+    });
+    describe('sees the version a live object hides', () => {
+      /** The webhook fixture's PDB, read in policy/v1 as a live API server answers. */
+      const withPdb = (
+        version: string,
+        edit: (pdb: any) => void,
+      ): ReturnType<typeof structuredClone<Fixture>> => {
+        const f = structuredClone(webhook);
+        f.cluster.version = {
+          major: '1',
+          minor: version.split('.')[1],
+          gitVersion: `v${version}.0`,
+        };
+        edit(f.objects.podDisruptionBudgets[0]);
+        return f;
+      };
+      const lastApplied = (pdb: any, apiVersion: string) => {
+        pdb.metadata.annotations = {
+          ...pdb.metadata.annotations,
+          'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+            apiVersion,
+            kind: 'PodDisruptionBudget',
+            metadata: {
+              name: pdb.metadata.name,
+              namespace: pdb.metadata.namespace,
+            },
+            spec: pdb.spec,
+          }),
+        };
+      };
+      it('from the last-applied-configuration annotation', () => {
+        const f = withPdb('1.24', pdb => lastApplied(pdb, 'policy/v1beta1'));
+        expect(f.objects.podDisruptionBudgets[0].apiVersion).toBe('policy/v1');
+        const result = run(f, 'upgrade.deprecated-api');
+        expect(result.status).toBe('fail');
+        expect(result.message).toContain(
+          'last applied as policy/v1beta1 (kubectl last-applied-configuration): removed in 1.25; use policy/v1',
+        );
+        expect(result.observed?.findings).toEqual([
+          expect.objectContaining({
+            source: 'last-applied-configuration',
+            apiVersion: 'policy/v1beta1',
+            removedIn: '1.25',
+            category: 'removed-api',
+          }),
+        ]);
+        // applied before the removal: the next apply of the same manifest fails
+        expect(
+          run(
+            withPdb('1.31', pdb => lastApplied(pdb, 'policy/v1beta1')),
+            'upgrade.deprecated-api',
+          ).message,
+        ).toContain('the next apply of that manifest fails');
+      });
+      it('from a field manager writing through a deprecated version, named', () => {
+        const managed = (pdb: any) => {
+          pdb.metadata.managedFields = [
+            {
+              manager: 'helm',
+              operation: 'Update',
+              apiVersion: 'policy/v1',
+              time: '2026-10-01T08:00:00Z',
+              fieldsType: 'FieldsV1',
+            },
+            {
+              manager: 'pdb-operator',
+              operation: 'Update',
+              apiVersion: 'policy/v1beta1',
+              time: '2026-11-30T12:00:00Z',
+              fieldsType: 'FieldsV1',
+            },
+          ];
+        };
+        const before = run(withPdb('1.24', managed), 'upgrade.deprecated-api');
+        expect(before).toMatchObject({
+          status: 'fail',
+          message: expect.stringContaining(
+            'written through policy/v1beta1 by field manager pdb-operator (Update, 2026-11-30T12:00:00Z): removed in 1.25',
+          ),
+        });
+        // the cluster already removed it: the write happened before, a warning
+        const after = run(withPdb('1.31', managed), 'upgrade.deprecated-api');
+        expect(after.status).toBe('warn');
+        expect(after.message).toContain(
+          'last written through policy/v1beta1 by field manager pdb-operator',
+        );
+      });
+      it('ignores an annotation that is not JSON', () => {
+        const f = withPdb('1.31', pdb => {
+          pdb.metadata.annotations = {
+            'kubectl.kubernetes.io/last-applied-configuration':
+              '{"apiVersion": "policy/v1be',
+          };
+        });
+        expect(run(f, 'upgrade.deprecated-api').status).toBe('pass');
       });
     });
     it('fails for one removed in the next minor, warns for deprecated ones', () => {
@@ -147,7 +255,103 @@ describe('upgrade checks', () => {
       const f = structuredClone(webhook);
       f.objects.certificates[0].apiVersion = 'cert-manager.io/v1alpha2';
       expect(run(f, 'upgrade.deprecated-api').message).toContain(
-        'deprecated in cert-manager 1.4, removed in 1.6',
+        'deprecated in cert-manager 1.4, removed in cert-manager 1.6',
+      );
+    });
+  });
+
+  describe('upgrade.crd-versions', () => {
+    const CHECK = 'upgrade.crd-versions';
+    /** The fixture's Certificate CRD with v1alpha1 (not served) and v1, storedVersions from before the migration. */
+    const migrating = () => {
+      const f = crdControllerFixture();
+      const certificates = f.objects.customResourceDefinitions[0];
+      certificates.spec.versions = [
+        {
+          ...certificates.spec.versions[0],
+          name: 'v1alpha1',
+          served: false,
+          storage: false,
+        },
+        {
+          ...certificates.spec.versions[0],
+          name: 'v1beta1',
+          served: true,
+          storage: false,
+          deprecated: true,
+          deprecationWarning:
+            'cert-manager.io/v1beta1 Certificate is deprecated; use cert-manager.io/v1',
+        },
+        {
+          ...certificates.spec.versions[0],
+          name: 'v1',
+          served: true,
+          storage: true,
+        },
+      ];
+      certificates.status.storedVersions = ['v1alpha1', 'v1'];
+      return f;
+    };
+
+    it('passes when every CRD stores only its storage version', () => {
+      expect(run(crdControllerFixture(), CHECK)).toMatchObject({
+        status: 'pass',
+        message:
+          '2 CRD(s) store only served versions and serve none marked deprecated',
+      });
+    });
+    it('fails while storedVersions lists a version no longer served', () => {
+      const result = run(migrating(), CHECK);
+      expect(result.status).toBe('fail');
+      expect(result.message).toContain(
+        'CustomResourceDefinition certificates.cert-manager.io: objects may still be stored as v1alpha1, which is no longer served',
+      );
+      expect(result.observed?.findings).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            severity: 'blocker',
+            category: 'crd-storage-migration',
+            source: 'crd-status',
+            sourceDetail: 'status.storedVersions [v1alpha1, v1]',
+            apiVersion: 'cert-manager.io/v1alpha1',
+            replacement: 'cert-manager.io/v1',
+          }),
+          expect.objectContaining({
+            severity: 'warning',
+            category: 'crd-deprecated-version',
+            source: 'crd-spec',
+            apiVersion: 'cert-manager.io/v1beta1',
+          }),
+        ]),
+      );
+    });
+    it('warns for a deprecated served version, and says when clients still request it', () => {
+      const f = migrating();
+      f.objects.customResourceDefinitions[0].status.storedVersions = ['v1'];
+      expect(run(f, CHECK)).toMatchObject({
+        status: 'warn',
+        message:
+          'CustomResourceDefinition certificates.cert-manager.io serves cert-manager.io/v1beta1 marked deprecated ("cert-manager.io/v1beta1 Certificate is deprecated; use cert-manager.io/v1")',
+      });
+      f.cluster.apiServerMetrics = {
+        status: { state: 'ok' },
+        deprecatedApiRequests: [
+          {
+            group: 'cert-manager.io',
+            version: 'v1beta1',
+            resource: 'certificates',
+            subresource: '',
+            removedRelease: '',
+          },
+        ],
+      };
+      expect(run(f, CHECK).message).toContain(
+        'clients still request it (API server metric)',
+      );
+    });
+    it('is not applicable without CRDs', () => {
+      expect(run(structuredClone(webhook), CHECK).status).toBe(
+        'not-applicable',
       );
     });
   });

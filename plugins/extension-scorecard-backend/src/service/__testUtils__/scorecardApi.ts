@@ -25,6 +25,10 @@ import type { RawDatabase } from '../../store/__testUtils__/rawDatabase';
 import { createScorecardStores, type ScorecardStores } from '../../store';
 import { ScorecardAccess } from '../access';
 import { AuditService } from '../audit/AuditService';
+import { UpgradeReadinessService } from '../UpgradeReadinessService';
+import { ReferenceDataService } from '../referenceData';
+import { readChecksConfig } from '../../checks';
+import { ConfigReader } from '@backstage/config';
 import { EvidenceService } from '../EvidenceService';
 import { RefreshService, type RefreshRunner } from '../RefreshService';
 import { createRouter } from '../router';
@@ -245,7 +249,8 @@ export async function createTestApi(
     now: options.now,
   });
   const runner = new FakeRefreshRunner(stores);
-  const audit = new AuditService({ stores, reads, access });
+  const upgrade = new UpgradeReadinessService({ stores, reads });
+  const audit = new AuditService({ stores, reads, access, upgrade });
   const router = await createRouter({
     httpAuth: mockServices.httpAuth({
       defaultCredentials: mockCredentials.none(),
@@ -262,6 +267,11 @@ export async function createTestApi(
     }),
     waivers: new WaiverService({ stores, access, reads, maxDays: 180 }),
     audit,
+    upgrade,
+    referenceData: new ReferenceDataService({
+      reads,
+      checksConfig: readChecksConfig(new ConfigReader({})),
+    }),
     refresh: new RefreshService({ stores, access, reads, runner, clusters }),
   });
   const app = express().use(router).use(mockErrorHandler());

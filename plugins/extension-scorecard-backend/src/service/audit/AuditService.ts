@@ -14,7 +14,11 @@ import {
   type ReadinessLevel,
   type Snapshot,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { isComponentVisible, type ScorecardStores } from '../../store';
+import {
+  isComponentVisible,
+  type ComponentVisibility,
+  type ScorecardStores,
+} from '../../store';
 import {
   previousQuarter,
   quarterBounds,
@@ -22,11 +26,15 @@ import {
 } from '../../store/calendar';
 import type { ScorecardAccess } from '../access';
 import type { ScorecardService } from '../ScorecardService';
+import type { UpgradeReadinessService } from '../UpgradeReadinessService';
 import { auditCsv } from './auditCsv';
+import { upgradeCsv } from './upgradeCsv';
 import { buildAuditReport } from './auditReport';
 
 interface LoadedAudit {
   report: AuditReport;
+  snapshot: Snapshot;
+  visibility: ComponentVisibility;
   scorecards: Map<string, ComponentScorecard>;
   previousLevels: Map<string, ReadinessLevel>;
 }
@@ -38,6 +46,7 @@ export class AuditService {
       stores: ScorecardStores;
       reads: ScorecardService;
       access: ScorecardAccess;
+      upgrade: UpgradeReadinessService;
     },
   ) {}
 
@@ -66,13 +75,36 @@ export class AuditService {
       extensionScorecardAuditExportPermission,
       credentials,
     );
-    const { report, scorecards } = await this.load(credentials, quarter);
+    const { report, scorecards, snapshot, visibility } = await this.load(
+      credentials,
+      quarter,
+    );
     return {
       report,
       components: [...scorecards.values()].sort((a, b) =>
         a.componentId.localeCompare(b.componentId),
       ),
+      upgradeReadiness: await this.options.upgrade.forSnapshot(
+        snapshot,
+        visibility,
+      ),
     };
+  }
+
+  /** The quarter-end snapshot's next-minor upgrade report as CSV. */
+  async exportUpgradeCsv(
+    credentials: BackstageCredentials,
+    quarter: string,
+  ): Promise<string> {
+    await this.options.access.require(
+      extensionScorecardAuditExportPermission,
+      credentials,
+    );
+    const { snapshot, visibility } = await this.load(credentials, quarter);
+    return upgradeCsv(
+      quarter,
+      await this.options.upgrade.forSnapshot(snapshot, visibility),
+    );
   }
 
   async exportCsv(
@@ -143,6 +175,8 @@ export class AuditService {
     });
     return {
       report,
+      snapshot: found.snapshot,
+      visibility,
       scorecards,
       previousLevels: new Map(
         previousComponents.map(c => [c.componentId, c.level]),

@@ -9,8 +9,11 @@ import { errorMessage } from '../../format/errors';
 import { REFUSED } from '../../format/permissionReasons';
 import { DownloadIcon, HoverTip } from '../shared';
 
+type Format = 'csv' | 'json' | 'upgrade-csv';
+
 /**
- * CSV (one row per component and check) and JSON (report plus every result)
+ * CSV (one row per component and check), JSON (report plus every result) and the
+ * upgrade report (the quarter-end snapshot's next-minor findings, one row each)
  * downloads, for those allowed to export (disabled, saying why, for anyone else).
  */
 export const AuditDownloads = (props: { quarter: string }) => {
@@ -20,10 +23,10 @@ export const AuditDownloads = (props: { quarter: string }) => {
     permission: extensionScorecardAuditExportPermission,
   });
   const refused = !permission.loading && !permission.allowed;
-  const [busy, setBusy] = useState<'csv' | 'json' | undefined>();
+  const [busy, setBusy] = useState<Format | undefined>();
   const [error, setError] = useState<string | undefined>();
 
-  const download = async (format: 'csv' | 'json') => {
+  const download = async (format: Format) => {
     setBusy(format);
     setError(undefined);
     try {
@@ -32,6 +35,12 @@ export const AuditDownloads = (props: { quarter: string }) => {
         downloadText(
           await api.exportAuditCsv(quarter),
           `${base}.csv`,
+          'text/csv',
+        );
+      } else if (format === 'upgrade-csv') {
+        downloadText(
+          await api.exportUpgradeCsv(quarter),
+          `extension-scorecard-upgrade-${quarter}.csv`,
           'text/csv',
         );
       } else {
@@ -68,6 +77,15 @@ export const AuditDownloads = (props: { quarter: string }) => {
       onPress={() => download('json')}
     >
       Download JSON
+    </Button>,
+    <Button
+      key="upgrade-csv"
+      variant="secondary"
+      iconStart={<DownloadIcon fontSize="small" />}
+      isDisabled={disabled}
+      onPress={() => download('upgrade-csv')}
+    >
+      Upgrade report (CSV)
     </Button>,
   ];
 

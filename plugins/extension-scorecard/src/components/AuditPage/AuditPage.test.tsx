@@ -6,6 +6,7 @@ import {
   QUARTERS,
   auditReport,
   statusCounts,
+  upgradeReadinessReport,
 } from '../../__testUtils__/fixtures';
 import {
   API,
@@ -20,6 +21,8 @@ jest.setTimeout(30_000);
 
 const CSV =
   'quarter,component_id,check_id,status\n2026-Q2,component:default/kyverno,webhook.scope,fail\n';
+const UPGRADE_CSV =
+  'quarter,cluster,current_version,target_version,severity,category,object\n2026-Q2,prod-eu,1.31,1.32,blocker,removed-api,PodDisruptionBudget kyverno/kyverno-admission-controller\n';
 
 function auditHandlers() {
   const reports: string[] = [];
@@ -75,12 +78,16 @@ function auditHandlers() {
     http.get(`${API}/audit/:quarter/export`, ({ params, request }) => {
       const format = new URL(request.url).searchParams.get('format');
       exports.push(`${params.quarter}:${format}`);
-      if (format === 'csv') {
-        return new HttpResponse(CSV, {
+      if (format === 'csv' || format === 'upgrade-csv') {
+        return new HttpResponse(format === 'csv' ? CSV : UPGRADE_CSV, {
           headers: { 'Content-Type': 'text/csv' },
         });
       }
-      return HttpResponse.json({ report: auditReport(), components: [] });
+      return HttpResponse.json({
+        report: auditReport(),
+        components: [],
+        upgradeReadiness: upgradeReadinessReport(),
+      });
     }),
   );
   return { reports, exports, history };
@@ -172,7 +179,7 @@ describe('AuditPage', () => {
     ).toBeInTheDocument();
   });
 
-  it('downloads the CSV and the JSON export', async () => {
+  it('downloads the CSV, the JSON export and the upgrade report', async () => {
     const { exports } = auditHandlers();
     const blobs: Blob[] = [];
     const names: string[] = [];
@@ -198,7 +205,15 @@ describe('AuditPage', () => {
       await waitFor(() => expect(names).toHaveLength(2));
       expect(names[1]).toBe('extension-scorecard-audit-2026-Q2.json');
       expect(JSON.parse(await blobs[1].text()).report.quarter).toBe('2026-Q2');
-      expect(exports).toEqual(['2026-Q2:csv', '2026-Q2:json']);
+      await userEvent.click(screen.getByText('Upgrade report (CSV)'));
+      await waitFor(() => expect(names).toHaveLength(3));
+      expect(names[2]).toBe('extension-scorecard-upgrade-2026-Q2.csv');
+      expect(await blobs[2].text()).toBe(UPGRADE_CSV);
+      expect(exports).toEqual([
+        '2026-Q2:csv',
+        '2026-Q2:json',
+        '2026-Q2:upgrade-csv',
+      ]);
       expect(
         screen.queryByTestId('audit-export-refused'),
       ).not.toBeInTheDocument();
@@ -217,6 +232,9 @@ describe('AuditPage', () => {
     );
     expect(screen.getByText('Download CSV').closest('button')).toBeDisabled();
     expect(screen.getByText('Download JSON').closest('button')).toBeDisabled();
+    expect(
+      screen.getByText('Upgrade report (CSV)').closest('button'),
+    ).toBeDisabled();
     await userEvent.hover(
       screen.getByText('Download CSV').closest('button')!.parentElement!,
     );

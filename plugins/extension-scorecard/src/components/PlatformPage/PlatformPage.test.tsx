@@ -3,12 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import {
   clusterStatus,
+  clusterUpgradeReadiness,
   componentPage,
   componentSummary,
   heatmap,
   refreshStatus,
   snapshot,
   teamSummary,
+  upgradeFinding,
+  upgradeReadinessReport,
 } from '../../__testUtils__/fixtures';
 import {
   API,
@@ -91,6 +94,20 @@ function overviewHandlers() {
       }),
     ),
     http.get(`${API}/refresh`, () => HttpResponse.json({ run: null })),
+    http.get(`${API}/upgrade-readiness`, () =>
+      HttpResponse.json(
+        upgradeReadinessReport({
+          clusters: [
+            clusterUpgradeReadiness({ findings: [upgradeFinding()] }),
+            clusterUpgradeReadiness({
+              cluster: 'staging-us',
+              currentVersion: '1.32',
+              targetVersion: '1.33',
+            }),
+          ],
+        }),
+      ),
+    ),
     // the first page is asked for together with the snapshot; tests that look at
     // the table answer it with trackComponentRequests
     http.get(`${API}/components`, () =>
@@ -169,6 +186,24 @@ describe('PlatformPage', () => {
     expect(screen.getByText('60 matching components')).toBeInTheDocument();
     // The page never asks for everything: one page at a time.
     expect(requests.every(p => p.get('limit') === '25')).toBe(true);
+  });
+
+  it('shows the next-minor upgrade report per cluster', async () => {
+    overviewHandlers();
+    trackComponentRequests();
+    await renderScorecard(<PlatformPage />);
+    expect(
+      await screen.findByText('Ready for the next minor'),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByTestId('upgrade-cluster-prod-eu'),
+    ).toHaveTextContent('Blocked');
+    expect(screen.getByTestId('upgrade-cluster-prod-eu')).toHaveTextContent(
+      'prod-eu 1.31 → 1.32: 1 blocker',
+    );
+    expect(screen.getByTestId('upgrade-cluster-staging-us')).toHaveTextContent(
+      'Ready',
+    );
   });
 
   it('filters the table on the server when a heat-map cell is chosen', async () => {

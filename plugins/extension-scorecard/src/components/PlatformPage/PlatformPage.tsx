@@ -25,6 +25,7 @@ import { LevelDistributionChart } from './LevelDistributionChart';
 import { RefreshControl } from './RefreshControl';
 import { SnapshotStatus } from './SnapshotStatus';
 import { toComponentQuery } from './tableState';
+import { UpgradeReadinessPanel } from '../UpgradeReadiness';
 
 /**
  * The platform page: the fleet at a glance (counts, levels, heat map) above the
@@ -112,6 +113,9 @@ export const PlatformPage = () => {
           >
             <LevelDistributionChart levels={snapshot.value.levels} />
           </InfoCard>
+        </Grid.Item>
+        <Grid.Item colSpan="12">
+          <UpgradeReadinessPanel reloadKey={reloadKey} />
         </Grid.Item>
         <Grid.Item colSpan="12">
           <InfoCard

@@ -9,6 +9,7 @@ import {
   heatmap,
   scorecard,
   snapshot,
+  upgradeReadinessReport,
 } from '../../__testUtils__/fixtures';
 import {
   API,
@@ -38,6 +39,9 @@ function handlers() {
     ),
     http.get(`${API}/checks`, () => HttpResponse.json({ items: [] })),
     http.get(`${API}/refresh`, () => HttpResponse.json({ run: null })),
+    http.get(`${API}/upgrade-readiness`, () =>
+      HttpResponse.json(upgradeReadinessReport()),
+    ),
     http.get(`${API}/components`, () =>
       HttpResponse.json(
         componentPage([

@@ -1,0 +1,1 @@
+export { UpgradeReadinessPanel } from './UpgradeReadinessPanel';
