@@ -218,7 +218,13 @@ async function main() {
     context.setDefaultTimeout(60_000);
     const page = context.pages()[0] ?? (await context.newPage());
 
+    // E2E_ONLY=<text>: run only the scenarios whose name contains it (while developing one)
+    const only = process.env.E2E_ONLY;
     for (const [name, scenario] of SCENARIOS) {
+      if (only && !name.includes(only)) {
+        report.skip(name, `E2E_ONLY=${only}`);
+        continue;
+      }
       const started = Date.now();
       try {
         const details = await scenario({ page, portal, screenshots, workDir });

@@ -388,7 +388,7 @@ export async function upgradeReadiness({ page, portal, screenshots }) {
       .map(c => `${c.cluster} ${c.state}`)
       .join(', ')}`,
   );
-  const card = page.locator('.MuiCard-root', { has: panel });
+  const card = page.getByTestId('upgrade-readiness-card');
 
   // The first blocked cluster on the panel (blocked clusters come first).
   const blocked = panel

@@ -187,6 +187,14 @@ const FOLLOWING: Expectation[] = [
   ...['calico', 'podpreset-webhook'].map(
     (c): Expectation => [c, 'each', 'observability.status', 'warn'],
   ),
+  ...['kyverno', 'tenant-operator'].flatMap(c =>
+    both(c, 'upgrade.crd-versions', 'warn'),
+  ),
+  ...['cert-manager', 'calico', 'gatekeeper', 'coscheduling-scheduler'].flatMap(
+    c => both(c, 'upgrade.crd-versions', 'pass'),
+  ),
+  ['podpreset-webhook', 'staging-us', 'upgrade.crd-versions', 'pass'],
+  ['dra-example-driver', 'prod-eu', 'upgrade.deprecated-api', 'pass'],
   ...[
     'webhook.side-effects',
     'webhook.review-versions',

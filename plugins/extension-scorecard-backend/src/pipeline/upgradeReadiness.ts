@@ -70,7 +70,12 @@ function sourceStatus(
   return {
     source,
     state: 'unavailable',
-    reason: status ? `${status.state}: ${status.reason}` : absent,
+    // not served says it all (no metrics.txt in a dump); forbidden and failed keep their state
+    reason: status
+      ? status.state === 'not-served'
+        ? status.reason
+        : `${status.state}: ${status.reason}`
+      : absent,
   };
 }
 

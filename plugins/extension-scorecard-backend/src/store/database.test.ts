@@ -47,6 +47,21 @@ describe('migrations', () => {
         summary: '{}',
       });
 
+      expect(await knex.schema.hasColumn('snapshot_clusters', 'upgrade')).toBe(
+        true,
+      );
+
+      // one step down: snapshot clusters without their upgrade report
+      await rollbackScorecardDatabase(knex);
+      expect(await knex.schema.hasColumn('snapshot_clusters', 'upgrade')).toBe(
+        false,
+      );
+      // forward again over the data written by the older schema: nothing lost
+      await migrateScorecardDatabase(knex);
+      const [{ kept }] = await knex('snapshots').count({ kept: '*' });
+      expect(Number(kept)).toBe(1);
+      await rollbackScorecardDatabase(knex);
+
       // one step down: the list sort indexes without the tie-breaker
       await rollbackScorecardDatabase(knex);
       for (const table of TABLES) {

@@ -138,6 +138,68 @@ describe.each(databases.ids)('snapshot stores on %p', databaseId => {
     ]);
   });
 
+  it('keeps the upgrade report of each cluster with the snapshot', async () => {
+    const upgrade = {
+      cluster: 'prod',
+      currentVersion: '1.31',
+      targetVersion: '1.32',
+      state: 'blocked' as const,
+      reason: null,
+      blockers: 1,
+      warnings: 0,
+      unknowns: 0,
+      sources: [
+        {
+          source: 'apiserver-metric' as const,
+          state: 'read' as const,
+          reason: null,
+        },
+      ],
+      findings: [
+        {
+          severity: 'blocker' as const,
+          category: 'removed-api' as const,
+          checkId: 'upgrade.deprecated-api',
+          componentId: 'component:default/alpha',
+          componentName: 'alpha',
+          owner: 'group:default/team-a',
+          object: 'FlowSchema alpha',
+          apiVersion: 'flowcontrol.apiserver.k8s.io/v1beta3',
+          source: 'managed-fields' as const,
+          sourceDetail: 'argocd-controller (Update, 2026-11-28T14:03:51Z)',
+          removedIn: '1.32',
+          replacement: 'flowcontrol.apiserver.k8s.io/v1',
+          message: 'written through v1beta3 by field manager argocd-controller',
+        },
+      ],
+    };
+    const takenAt = '2025-05-01T10:00:00.000Z';
+    const first = await stores.snapshotWriter.writeSnapshot(
+      snapshotOf(takenAt, fleet(), [
+        {
+          name: 'prod',
+          source: 'live',
+          collectedAt: takenAt,
+          stale: null,
+          version: 'v1.31.2',
+          upgrade,
+        },
+        // a cluster whose report was not computed
+        {
+          name: 'staging',
+          source: 'dump',
+          collectedAt: takenAt,
+          stale: null,
+          version: null,
+        },
+      ]),
+    );
+    const snapshot = (await stores.snapshots.getSnapshot(first.snapshotId))!;
+    expect(await stores.snapshots.upgradeReadiness(snapshot)).toEqual([
+      upgrade,
+    ]);
+  });
+
   it('filters, sorts and pages in the database', async () => {
     const snapshotId = (
       await stores.snapshotWriter.writeSnapshot(

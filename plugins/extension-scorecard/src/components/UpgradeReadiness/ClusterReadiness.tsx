@@ -132,11 +132,7 @@ export const ClusterReadiness = (props: {
         <div style={headerStaticStyle}>{header}</div>
       )}
       {(cluster.reason || unread.length > 0) && (
-        <Box
-          px="3"
-          pb="3"
-          style={{ marginTop: 'calc(-1 * var(--bui-space-2))' }}
-        >
+        <Box px="3" pb="3">
           {cluster.reason && (
             <Box mb="1">
               <TruncatedText

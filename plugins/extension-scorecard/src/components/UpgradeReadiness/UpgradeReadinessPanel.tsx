@@ -161,67 +161,77 @@ export const UpgradeReadinessPanel = (props: { reloadKey: number }) => {
   }
 
   return (
-    <InfoCard
-      title="Ready for the next minor"
-      subheader={`What blocks moving each cluster to the next Kubernetes minor${
-        report?.snapshot ? ` (snapshot #${report.snapshot})` : ''
-      }`}
-    >
-      <Box data-testid="upgrade-readiness-panel">
-        <Flex
-          justify="between"
-          align="end"
-          gap="4"
-          mb="3"
-          style={{ flexWrap: 'wrap' }}
-        >
-          <Box style={{ width: 260 }}>
-            <Select
-              id="upgrade-team"
-              label="Findings of team"
-              size="small"
-              options={[{ value: ANY_TEAM, label: 'Any team' }, ...teamOptions]}
-              value={owner ?? ANY_TEAM}
-              onChange={next =>
-                setOwner(
-                  next === null || next === ANY_TEAM ? undefined : String(next),
-                )
-              }
-            />
-          </Box>
-          <ToggleButtonGroup
-            aria-label="Group the upgrade findings"
-            selectionMode="single"
-            disallowEmptySelection
-            selectedKeys={new Set([view])}
-            onSelectionChange={keys => {
-              const [next] = [...keys];
-              if (next) setView(next as View);
-            }}
+    <div data-testid="upgrade-readiness-card">
+      <InfoCard
+        title="Ready for the next minor"
+        subheader={`What blocks moving each cluster to the next Kubernetes minor${
+          report?.snapshot ? ` (snapshot #${report.snapshot})` : ''
+        }`}
+      >
+        <Box data-testid="upgrade-readiness-panel">
+          <Flex
+            justify="between"
+            align="end"
+            gap="4"
+            mb="3"
+            style={{ flexWrap: 'wrap' }}
           >
-            <ToggleButton id="clusters" size="small">
-              By cluster
-            </ToggleButton>
-            <ToggleButton id="teams" size="small">
-              By team
-            </ToggleButton>
-          </ToggleButtonGroup>
-        </Flex>
-        <Box height="4px">
-          {result.loading && report && (
-            <progress
-              aria-label="Loading the upgrade report"
-              style={{
-                display: 'block',
-                width: '100%',
-                height: 4,
-                accentColor: 'var(--bui-accent-bg)',
-              }}
-            />
-          )}
+            <Box style={{ width: 260 }}>
+              <Select
+                id="upgrade-team"
+                label="Findings of team"
+                size="small"
+                options={[
+                  { value: ANY_TEAM, label: 'Any team' },
+                  ...teamOptions,
+                ]}
+                value={owner ?? ANY_TEAM}
+                onChange={next =>
+                  setOwner(
+                    next === null || next === ANY_TEAM
+                      ? undefined
+                      : String(next),
+                  )
+                }
+              />
+            </Box>
+            {/* a little room on the right: the group's outer border stays inside the card */}
+            <Box style={{ paddingRight: 2 }}>
+              <ToggleButtonGroup
+                aria-label="Group the upgrade findings"
+                selectionMode="single"
+                disallowEmptySelection
+                selectedKeys={new Set([view])}
+                onSelectionChange={keys => {
+                  const [next] = [...keys];
+                  if (next) setView(next as View);
+                }}
+              >
+                <ToggleButton id="clusters" size="small">
+                  By cluster
+                </ToggleButton>
+                <ToggleButton id="teams" size="small">
+                  By team
+                </ToggleButton>
+              </ToggleButtonGroup>
+            </Box>
+          </Flex>
+          <Box height="4px">
+            {result.loading && report && (
+              <progress
+                aria-label="Loading the upgrade report"
+                style={{
+                  display: 'block',
+                  width: '100%',
+                  height: 4,
+                  accentColor: 'var(--bui-accent-bg)',
+                }}
+              />
+            )}
+          </Box>
+          {body}
         </Box>
-        {body}
-      </Box>
-    </InfoCard>
+      </InfoCard>
+    </div>
   );
 };
