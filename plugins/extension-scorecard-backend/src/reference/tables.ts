@@ -4,7 +4,14 @@
  */
 import type {
   CheckStatus,
+  ReferenceTableName,
+  ReferenceTableProvenance,
   Severity,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+
+export {
+  REFERENCE_TABLE_NAMES,
+  type ReferenceTableName,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type {
   CheckSettings,
@@ -99,43 +106,8 @@ export interface ScoringWeights {
   waived: number;
 }
 
-/** The data tables, by name: each is data/<name>.yaml. */
-export const REFERENCE_TABLE_NAMES = [
-  'deprecated-apis',
-  'csi-sidecars',
-  'dra-versions',
-  'version-skew',
-  'thresholds',
-  'experiment-scenarios',
-  'failure-signals',
-  'rbac-risks',
-  'scoring',
-] as const;
-
-export type ReferenceTableName = (typeof REFERENCE_TABLE_NAMES)[number];
-
-/**
- * Where a table's rows came from. A row is what one override entry replaces: a
- * deprecated API, a CSI sidecar, a DRA version (or the feature gate), a check's
- * setting, a kind's list, a top-level key.
- */
-export interface TableProvenance {
-  table: ReferenceTableName;
-  /** File name, in the shipped data directory and in the override directory. */
-  file: string;
-  /** Rows in force. */
-  rows: number;
-  /** Rows of the shipped file. */
-  shippedRows: number;
-  /** Shipped rows an override replaced. */
-  overriddenRows: number;
-  /** Rows an override added. */
-  addedRows: number;
-  /** Shipped rows an override dropped (`remove: true`). */
-  removedRows: number;
-  /** Full path of the override file, null when none is layered over the table. */
-  overrideFile: string | null;
-}
+/** Where a table's rows came from (the `GET /reference-data` schema). */
+export type TableProvenance = ReferenceTableProvenance;
 
 /** Every data table, validated. */
 export interface ReferenceTables {

@@ -4,13 +4,12 @@
  * cluster-wide findings (the API server metric) are shown to every reader.
  */
 import type { BackstageCredentials } from '@backstage/backend-plugin-api';
-import type {
-  ClusterUpgradeReadiness,
-  Snapshot,
-  TeamUpgradeReadiness,
-  UpgradeFinding,
-  UpgradeReadinessQuery,
-  UpgradeReadinessReport,
+import {
+  upgradeTeams,
+  type Snapshot,
+  type UpgradeFinding,
+  type UpgradeReadinessQuery,
+  type UpgradeReadinessReport,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { summarizeUpgrade } from '../scoring';
 import {
@@ -24,35 +23,6 @@ import type { ScorecardService } from './ScorecardService';
 export interface UpgradeReadinessFilter {
   cluster?: readonly string[];
   owner?: readonly string[];
-}
-
-function teamsOf(
-  clusters: readonly ClusterUpgradeReadiness[],
-): TeamUpgradeReadiness[] {
-  const teams = new Map<string | null, TeamUpgradeReadiness>();
-  for (const cluster of clusters) {
-    for (const finding of cluster.findings) {
-      const team = teams.get(finding.owner) ?? {
-        owner: finding.owner,
-        blockers: 0,
-        warnings: 0,
-        unknowns: 0,
-        clusters: [],
-      };
-      if (finding.severity === 'blocker') team.blockers += 1;
-      else if (finding.severity === 'warning') team.warnings += 1;
-      else team.unknowns += 1;
-      if (!team.clusters.includes(cluster.cluster))
-        team.clusters.push(cluster.cluster);
-      teams.set(finding.owner, team);
-    }
-  }
-  return [...teams.values()].sort(
-    (a, b) =>
-      b.blockers - a.blockers ||
-      b.warnings - a.warnings ||
-      (a.owner ?? '\uffff').localeCompare(b.owner ?? '\uffff'),
-  );
 }
 
 /** Reads the stored report and filters it. */
@@ -122,7 +92,7 @@ export class UpgradeReadinessService {
       snapshot: snapshot.id,
       takenAt: snapshot.takenAt,
       clusters,
-      teams: teamsOf(clusters),
+      teams: upgradeTeams(clusters),
       hiddenFindings,
     };
   }

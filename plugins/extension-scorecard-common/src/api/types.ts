@@ -10,6 +10,7 @@
 import {
   componentSortFieldValues,
   historyScopeValues,
+  referenceTableNameValues,
   resourceReadStateValues,
   upgradeFindingCategoryValues,
   upgradeFindingSeverityValues,
@@ -257,6 +258,10 @@ export type CheckDefinition = Schemas['CheckDefinition'];
 /** The name of a reference data table (data/<name>.yaml of the backend). @public */
 export type ReferenceTableName = Schemas['ReferenceTableName'];
 
+/** Every {@link ReferenceTableName}: each is `data/<name>.yaml` of the backend. @public */
+export const REFERENCE_TABLE_NAMES: readonly ReferenceTableName[] =
+  referenceTableNameValues;
+
 /** Where a reference table's rows came from: shipped, overridden, added, removed. @public */
 export type ReferenceTableProvenance = Schemas['ReferenceTableProvenance'];
 
@@ -313,3 +318,37 @@ export type UpgradeReadinessReport = Schemas['UpgradeReadinessReport'];
 
 /** @public */
 export type UpgradeReadinessQuery = QueryOf<'GetUpgradeReadiness'>;
+
+/**
+ * Per owning team (null: orphans), the findings of a report's clusters counted by
+ * severity, with the clusters they are in; most blockers first.
+ * @public
+ */
+export function upgradeTeams(
+  clusters: readonly ClusterUpgradeReadiness[],
+): TeamUpgradeReadiness[] {
+  const teams = new Map<string | null, TeamUpgradeReadiness>();
+  for (const cluster of clusters) {
+    for (const finding of cluster.findings) {
+      const team = teams.get(finding.owner) ?? {
+        owner: finding.owner,
+        blockers: 0,
+        warnings: 0,
+        unknowns: 0,
+        clusters: [],
+      };
+      if (finding.severity === 'blocker') team.blockers += 1;
+      else if (finding.severity === 'warning') team.warnings += 1;
+      else team.unknowns += 1;
+      if (!team.clusters.includes(cluster.cluster))
+        team.clusters.push(cluster.cluster);
+      teams.set(finding.owner, team);
+    }
+  }
+  return [...teams.values()].sort(
+    (a, b) =>
+      b.blockers - a.blockers ||
+      b.warnings - a.warnings ||
+      (a.owner ?? '\uffff').localeCompare(b.owner ?? '\uffff'),
+  );
+}

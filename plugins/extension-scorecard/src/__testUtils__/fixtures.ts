@@ -21,6 +21,7 @@ import {
   ClusterUpgradeReadiness,
   UpgradeFinding,
   UpgradeReadinessReport,
+  upgradeTeams,
   WaiverRecord,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 
@@ -616,29 +617,11 @@ export function upgradeReadinessReport(
   overrides: Partial<UpgradeReadinessReport> = {},
 ): UpgradeReadinessReport {
   const clusters = overrides.clusters ?? [];
-  const teams = new Map<string | null, UpgradeReadinessReport['teams'][0]>();
-  for (const cluster of clusters) {
-    for (const finding of cluster.findings) {
-      const team = teams.get(finding.owner) ?? {
-        owner: finding.owner,
-        blockers: 0,
-        warnings: 0,
-        unknowns: 0,
-        clusters: [],
-      };
-      if (finding.severity === 'blocker') team.blockers += 1;
-      else if (finding.severity === 'warning') team.warnings += 1;
-      else team.unknowns += 1;
-      if (!team.clusters.includes(cluster.cluster))
-        team.clusters.push(cluster.cluster);
-      teams.set(finding.owner, team);
-    }
-  }
   return {
     snapshot: SNAPSHOT_REF.id,
     takenAt: TAKEN_AT,
     clusters,
-    teams: [...teams.values()].sort((a, b) => b.blockers - a.blockers),
+    teams: upgradeTeams(clusters),
     hiddenFindings: 0,
     ...overrides,
   };
