@@ -311,6 +311,8 @@ export async function runBenchmarks(
         const evaluated = await child.request<{
           components: number;
           evaluateMs: number;
+          upgradeMs: number;
+          blockers: number;
         }>('evaluate', { runs: options.evaluationRuns });
         return [
           {
@@ -337,6 +339,18 @@ export async function runBenchmarks(
               evaluated.components / (evaluated.evaluateMs / 1000),
             )} components/s`,
             goal: GOALS.evaluation,
+            verdict: 'info',
+          },
+          {
+            key: 'upgrade-readiness',
+            section: 'Evaluation',
+            measure: `next-minor report over ${count(
+              evaluated.components,
+            )} components (deprecated-API sources, CRD versions, upgrade checks at the target minor)`,
+            figure: `${seconds(evaluated.upgradeMs)} (${count(
+              evaluated.blockers,
+            )} blockers)`,
+            goal: 'info: part of every snapshot',
             verdict: 'info',
           },
         ];

@@ -9,6 +9,7 @@ import {
   createScorecardStores,
   evaluateInventory,
   snapshotInput,
+  upgradeReadiness,
 } from '@extension-scorecard/plugin-extension-scorecard-backend/testUtils';
 import type { PoolCertificate } from '../fleet/certificates';
 import { toClusterCollection } from '../fleet/clusterCollection';
@@ -113,7 +114,20 @@ serveBenchRequests({
     const evaluateMs = await bestOfMs(request.runs, () =>
       evaluateInventory(inv, { now }),
     );
-    return { components: inv.components.length, evaluateMs };
+    // the next-minor report every snapshot also computes (upgrade checks at the target)
+    let blockers = 0;
+    const upgradeMs = await bestOfMs(request.runs, () => {
+      blockers = upgradeReadiness(inv, { now }).reduce(
+        (n, c) => n + c.blockers,
+        0,
+      );
+    });
+    return {
+      components: inv.components.length,
+      evaluateMs,
+      upgradeMs,
+      blockers,
+    };
   },
 
   /**

@@ -60,6 +60,8 @@ export type { BuildInventoryInput } from '../inventory/buildInventory';
 export { evaluateInventory } from '../pipeline/evaluate';
 /** The options of evaluateInventory (time, evidence, waivers, checks config). @alpha */
 export type { EvaluateOptions } from '../pipeline/evaluate';
+/** Per cluster, what blocks the next Kubernetes minor (the report stored with each snapshot). @alpha */
+export { upgradeReadiness } from '../pipeline/upgradeReadiness';
 /** The built-in check catalogue, and the reader of `extensionScorecard.checks` config. @alpha */
 export { BUILTIN_CHECKS, readChecksConfig } from '../checks';
 /** The checks config readChecksConfig returns (enabled checks, thresholds, tables). @alpha */
