@@ -67,16 +67,11 @@ function sourceStatus(
   absent: string,
 ): UpgradeSourceStatus {
   if (status?.state === 'ok') return { source, state: 'read', reason: null };
-  return {
-    source,
-    state: 'unavailable',
-    // not served says it all (no metrics.txt in a dump); forbidden and failed keep their state
-    reason: status
-      ? status.state === 'not-served'
-        ? status.reason
-        : `${status.state}: ${status.reason}`
-      : absent,
-  };
+  let reason = absent;
+  // not served says it all (no metrics.txt in a dump); forbidden and failed keep their state
+  if (status?.state === 'not-served') reason = status.reason;
+  else if (status) reason = `${status.state}: ${status.reason}`;
+  return { source, state: 'unavailable', reason };
 }
 
 function sourcesOf(
