@@ -25,6 +25,13 @@ ensure_node() {
   local major
   major="$(node_major node)"
   if [ "$major" = "22" ] || [ "$major" = "24" ]; then
+    # A Node found on PATH compiles native addons against its own headers (node-gyp
+    # would otherwise look for them online or take the machine's older ones).
+    local prefix
+    prefix="$(cd "$(dirname "$(command -v node)")/.." && pwd)"
+    if [ -z "${npm_config_nodedir:-}" ] && [ -f "$prefix/include/node/node.h" ]; then
+      export npm_config_nodedir="$prefix"
+    fi
     log "using Node.js $(node -v) ($(command -v node))"
     return
   fi
