@@ -15,7 +15,6 @@ export {
   deprecatedApiFindings,
   requestedApiFindings,
   reviewVersionFindings,
-  servedGroups,
   type ObjectFinding,
 } from './upgrade/upgradeFindings';
 export { webhooksOf } from './kubernetes/admissionWebhooks';

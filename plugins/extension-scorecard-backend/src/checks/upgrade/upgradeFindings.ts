@@ -349,15 +349,6 @@ export function crdVersionFindings(
   return out;
 }
 
-/** CRDs of a group, for attributing metric series to the component that serves them. */
-export function servedGroups(crds: readonly KubeObject[]): Set<string> {
-  return new Set(
-    crds
-      .map(crd => crd.spec?.group)
-      .filter((g): g is string => typeof g === 'string'),
-  );
-}
-
 /**
  * Webhooks whose `admissionReviewVersions` lack `v1`: the API server still sends
  * `v1beta1` reviews, but v1 is the only version that keeps its guarantees; a warning.
