@@ -15,8 +15,9 @@ export interface Config {
     }>;
     /**
      * Live clusters to audit, in addition to `kubernetes.clusterLocatorMethods`
-     * (type `config`). An entry whose name matches a cluster there overrides the fields
-     * it sets; other entries add a cluster (then `url` is required).
+     * (every locator type). An entry whose name matches a located cluster (also one
+     * found in the catalog or GKE) overrides the fields it sets; other entries add a
+     * cluster (then `url` is required).
      */
     clusters?: Array<{
       /** Cluster name used in the scorecard. */
@@ -38,10 +39,27 @@ export interface Config {
       /** Do not verify the API server's certificate (required for plain http URLs). */
       skipTLSVerify?: boolean;
       /**
-       * Only `serviceAccount` is supported: `serviceAccountToken`, else the token
-       * mounted into the backend's own pod.
+       * The Kubernetes plugin's auth provider, handled by its own strategies:
+       * `serviceAccount` (default: `serviceAccountToken`, else the pod's own token),
+       * `aws` (IAM, optional `assumeRole`/`externalId`), `googleServiceAccount`
+       * (`kubernetes.googleServiceAccountCredentials` or Application Default
+       * Credentials), `azure` (DefaultAzureCredential), `localKubectlProxy`. `google`,
+       * `oidc` and `aks` need a signed-in user and cannot serve the background collector.
        */
-      authProvider?: 'serviceAccount';
+      authProvider?: string;
+      /**
+       * The Kubernetes plugin's auth metadata (`kubernetes.io/auth-provider`,
+       * `kubernetes.io/aws-assume-role`, `kubernetes.io/x-k8s-aws-id`, …).
+       * @visibility secret
+       */
+      authMetadata?: { [key: string]: string };
+      /** IAM role ARN to assume (authProvider `aws`). */
+      assumeRole?: string;
+      /**
+       * External ID of the role's trust policy (authProvider `aws`).
+       * @visibility secret
+       */
+      externalId?: string;
       /** Budget for one collection of this cluster, in seconds (default 60). */
       timeoutSeconds?: number;
       /** `limit` of each paginated list call (default 500). */
@@ -191,12 +209,19 @@ export interface Config {
     };
   };
   /**
-   * The Kubernetes plugin's cluster list, which the scorecard also reads (type `config`
-   * only). Declared here so its tokens are treated as secrets even when the Kubernetes
-   * backend plugin is not installed; the declaration matches that plugin's own.
+   * The Kubernetes plugin's cluster locators, which the scorecard also reads (every
+   * type: config, catalog, gke, localKubectlProxy). Declared here so its credentials
+   * are treated as secrets even when the Kubernetes backend plugin is not installed;
+   * the declaration matches that plugin's own.
    */
   kubernetes?: {
+    /**
+     * Google service account key (JSON) for authProvider `googleServiceAccount`.
+     * @visibility secret
+     */
+    googleServiceAccountCredentials?: string;
     clusterLocatorMethods?: Array<{
+      /** `config`, `catalog`, `gke` or `localKubectlProxy`. */
       type: string;
       clusters?: Array<{
         name: string;
@@ -205,10 +230,28 @@ export interface Config {
         serviceAccountToken?: string;
         /** @visibility secret */
         caData?: string;
+        /** @visibility secret */
         caFile?: string;
         skipTLSVerify?: boolean;
         authProvider?: string;
+        /** @visibility secret */
+        authMetadata?: { [key: string]: string };
+        assumeRole?: string;
+        /** @visibility secret */
+        externalId?: string;
       }>;
+      /** catalog: host patterns whose API server URLs may be http or non-public. */
+      dangerouslyAllowClusterUrls?: string[];
+      /** catalog: honour the `kubernetes.io/skip-tls-verify` annotation. */
+      dangerouslyAllowSkipTLSVerify?: boolean;
+      /** gke: the Google Cloud project. */
+      projectId?: string;
+      /** gke: the location (`-` for all). */
+      region?: string;
+      /** gke: `public` (default) or `dns`. */
+      endpointType?: string;
+      /** gke: only clusters with these resource labels. */
+      matchingResourceLabels?: Array<{ key: string; value: string }>;
     }>;
   };
 }

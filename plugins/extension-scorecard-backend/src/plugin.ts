@@ -9,7 +9,8 @@ import { extensionScorecardPermissions } from '@extension-scorecard/plugin-exten
 import { registerScorecardActions } from './actions/scorecardActions';
 import { extensionScorecardChecksExtensionPoint } from '@extension-scorecard/plugin-extension-scorecard-node';
 import { CheckRegistrations, readChecksConfig } from './checks';
-import { createClusterSources } from './collect/sources';
+import { createClusterAuth } from './collect/auth';
+import { ClusterDirectory } from './collect/sources';
 import { assembleSnapshot } from './pipeline/assembleSnapshot';
 import {
   readNotificationSettings,
@@ -87,7 +88,25 @@ export const extensionScorecardPlugin = createBackendPlugin({
           config,
           certificateWarnDays(checksConfig),
         );
-        const sources = createClusterSources(config, logger);
+        const directory = ClusterDirectory.fromConfig(config, {
+          logger,
+          auth: createClusterAuth({ config, logger }),
+          services: {
+            clusterResources: async () =>
+              (
+                await deps.catalog.getEntities(
+                  {
+                    filter: {
+                      kind: 'Resource',
+                      'spec.type': 'kubernetes-cluster',
+                    },
+                  },
+                  { credentials: await deps.auth.getOwnServiceCredentials() },
+                )
+              ).items,
+          },
+        });
+        const locate = () => directory.refresh();
         const stores = await openScorecardStores(deps.database);
 
         const installed = await deps.systemMetadata.getInstalledPlugins();
@@ -109,7 +128,8 @@ export const extensionScorecardPlugin = createBackendPlugin({
 
         const coordinator = new RefreshCoordinator({
           stores,
-          sources,
+          sources: () => directory.sources(),
+          locate,
           logger,
           assemble: run =>
             assembleSnapshot(
@@ -119,7 +139,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
                 auth: deps.auth,
                 logger,
                 checksConfig,
-                clusterNames: () => sources.map(s => s.name),
+                clusterNames: () => directory.sources().map(s => s.name),
                 retention,
                 onSnapshot:
                   notifier &&
@@ -131,7 +151,11 @@ export const extensionScorecardPlugin = createBackendPlugin({
         await scheduleCollection({
           scheduler: deps.scheduler,
           schedules,
-          sources,
+          located: {
+            sources: () => directory.sources(),
+            source: name => directory.source(name),
+            ...(directory.hasDynamicLocators ? { refresh: locate } : {}),
+          },
           clusters: stores.clusters,
           coordinator,
           logger,
@@ -143,8 +167,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
           auth: deps.auth,
           knownComponentIds: () => stores.components.catalogComponentIds(),
         });
-        const clusters = () =>
-          sources.map(s => ({ name: s.name, type: s.type }));
+        const clusters = () => directory.entries();
         const definitions = checkDefinitions(checksConfig);
         const reads = new ScorecardService({
           stores,

@@ -1,6 +1,7 @@
 /**
- * The offline audit: cluster dumps and catalog files in, one report out. Runs the same
- * collect → inventory (→ checks) pipeline as the backend, without a running Backstage.
+ * The audit without a running Backstage: cluster dumps, live clusters (read through a
+ * kubeconfig) and catalog files in, one report out. Runs the same collect → inventory
+ * (→ checks) pipeline as the backend.
  */
 import type {
   ClusterSource as ClusterSourceType,
@@ -50,8 +51,22 @@ export const evaluateForAudit: AuditEvaluator = (inventory, now) =>
     ]),
   );
 
+/** A live cluster of the audit: how to read it (e.g. collectLiveCluster through a kubeconfig). */
+export interface AuditLiveCluster {
+  name: string;
+  /**
+   * Reads the cluster at `now`. Cluster trouble (unreachable, unauthorized) is reported
+   * in the collection's `error` and `reads`, as a failed dump is; a thrown error ends
+   * the audit.
+   */
+  collect: (options: { now: Date }) => Promise<ClusterCollection>;
+}
+
 export interface AuditOptions {
-  clusters: Array<{ name: string; directory: string }>;
+  /** Cluster dump directories, read first, in order. */
+  clusters?: Array<{ name: string; directory: string }>;
+  /** Live clusters, read in parallel after the dump directories were found; listed after the dumps. */
+  live?: AuditLiveCluster[];
   catalogFiles: string[];
   now?: Date;
   evaluate?: AuditEvaluator;
@@ -99,14 +114,20 @@ export interface AuditReport {
 /** Runs the audit; bad input (no such directory or file) is an InputError. */
 export async function runAudit(options: AuditOptions): Promise<AuditReport> {
   const now = options.now ?? new Date();
-  if (options.clusters.length === 0) {
-    throw new InputError('Give at least one --cluster <name>=<dump-dir>');
+  const dumps = options.clusters ?? [];
+  const live = options.live ?? [];
+  if (dumps.length === 0 && live.length === 0) {
+    throw new InputError(
+      'Give at least one cluster: --cluster <name>=<dump-dir> for a dump, --kubeconfig [file] or --context <name> for a live cluster',
+    );
   }
   const names = new Set<string>();
-  for (const c of options.clusters) {
+  for (const c of [...dumps, ...live]) {
     if (names.has(c.name))
       throw new InputError(`Cluster name '${c.name}' is given twice`);
     names.add(c.name);
+  }
+  for (const c of dumps) {
     const stat = await fs.stat(c.directory).catch(() => undefined);
     if (!stat?.isDirectory()) {
       throw new InputError(
@@ -114,8 +135,10 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
       );
     }
   }
+  // bad catalog input fails before any live cluster is read
+  const entities: Entity[] = await readCatalogFiles(options.catalogFiles);
   const clusters: ClusterCollection[] = [];
-  for (const c of options.clusters) {
+  for (const c of dumps) {
     clusters.push(
       await readClusterDump({
         name: c.name,
@@ -124,7 +147,11 @@ export async function runAudit(options: AuditOptions): Promise<AuditReport> {
       }),
     );
   }
-  const entities: Entity[] = await readCatalogFiles(options.catalogFiles);
+  const collected = await Promise.all(live.map(c => c.collect({ now })));
+  for (const [index, collection] of collected.entries()) {
+    // the report names the cluster as the caller did
+    clusters.push({ ...collection, cluster: live[index].name });
+  }
   const inventory = buildInventory({ clusters, entities, now });
   const results = (options.evaluate ?? evaluateForAudit)(inventory, now);
   return {

@@ -19,7 +19,9 @@
  * How a resource's read status is decided, first match wins:
  * 1. an entry in `reads.yaml`;
  * 2. a file that failed to parse and is named after the resource (`csidrivers.yaml`)
- *    or held objects of it: `failed` with the file name and reason;
+ *    or held objects of it, or a file named after it holding nothing at all (what a
+ *    failed `kubectl get csidrivers -o yaml > csidrivers.yaml` leaves): `failed` with
+ *    the file name and reason;
  * 3. objects of the resource were found, or a file is named after it (an empty
  *    `kubectl get csidrivers -o yaml > csidrivers.yaml` says "listed, none"): `ok`;
  * 4. another file could not be read at all: `failed` (that file may have held it);
@@ -164,11 +166,23 @@ export async function readClusterDump(
       }
     };
 
+    let text: string;
     let documents: unknown[];
     try {
-      documents = parseDocuments(await fs.readFile(file, 'utf8'), baseName);
+      text = await fs.readFile(file, 'utf8');
+      documents = parseDocuments(text, baseName);
     } catch (e) {
       fail(describe(e), named);
+      continue;
+    }
+    if (named.length > 0 && text.trim() === '') {
+      // kubectl prints a List even when there is nothing to list: a file named after a
+      // resource and holding nothing is what `kubectl get X -o yaml > X.yaml` leaves when
+      // kubectl failed before listing (the resource type unknown, the server unreachable)
+      fail(
+        'empty file: the kubectl command that wrote it failed (kubectl writes a List even when there is nothing to list); record the outcome in reads.yaml',
+        named,
+      );
       continue;
     }
     for (const doc of documents) {

@@ -14,6 +14,13 @@ export {
 export type { LiveClusterConfig } from './live';
 export { createDumpClusterSource, readClusterDump } from './dumps';
 export type { ClusterDumpOptions } from './dumps';
+export { dumpDirectoryProblem, writeClusterDump } from './dumpWriter';
+export { kubeconfigClusters, loadKubeconfig } from './kubeconfig';
+export type {
+  KubeconfigCluster,
+  KubeconfigOptions,
+  LoadedKubeconfig,
+} from './kubeconfig';
 export { readCatalogEntities, readCatalogFiles } from './catalog';
 export type { CatalogReadOptions } from './catalog';
 export { RESOURCE_SPECS, RESOURCE_KEYS } from './resources';

@@ -47,14 +47,26 @@ import type {
 export interface LiveClusterConfig {
   name: string;
   url: string;
-  /** Bearer token. Never logged or returned. */
+  /** Bearer token (serviceAccount provider). Never logged or returned. */
   serviceAccountToken?: string;
   /** Base64 PEM CA bundle of the API server. */
   caData?: string;
   caFile?: string;
   skipTLSVerify?: boolean;
-  /** Only `serviceAccount` is supported (a token from config or the pod's own). */
+  /**
+   * The Kubernetes plugin's auth provider: `serviceAccount` (default), `aws`,
+   * `googleServiceAccount`, `azure`, `localKubectlProxy`; `google`, `oidc` and `aks`
+   * need a signed-in user and cannot serve a background collector.
+   */
   authProvider?: string;
+  /**
+   * The Kubernetes plugin's auth metadata (`kubernetes.io/aws-assume-role`,
+   * `kubernetes.io/aws-external-id`, `kubernetes.io/x-k8s-aws-id`, …), handed to its
+   * authentication strategy unchanged.
+   */
+  authMetadata?: Record<string, string>;
+  /** Where the cluster came from (`config`, `catalog`, `gke`, `localKubectlProxy`, `kubeconfig`, `extensionScorecard`). */
+  locator?: string;
   /** Budget for the whole cluster run. */
   timeoutSeconds: number;
   /** `limit` of each list page. */
@@ -62,6 +74,22 @@ export interface LiveClusterConfig {
   /** Parallel list calls per cluster. */
   concurrency: number;
 }
+
+/**
+ * An authenticated client configuration for one cluster: client-node's KubeConfig
+ * with its current context set to the cluster, and the secret strings (tokens, keys)
+ * that must never appear in a message.
+ * @public
+ */
+export interface LiveConnection {
+  kubeConfig: KubeConfig;
+  secrets: string[];
+}
+
+/** Builds the connection of one cluster; throws with a message naming the auth provider. @public */
+export type LiveConnector = (
+  cluster: LiveClusterConfig,
+) => Promise<LiveConnection>;
 
 /** Defaults for cluster settings not given in config. @public */
 export const LIVE_CLUSTER_DEFAULTS = {
@@ -73,6 +101,9 @@ export const LIVE_CLUSTER_DEFAULTS = {
 /** Where a pod's own service account token is mounted. */
 export const IN_CLUSTER_TOKEN_PATH =
   '/var/run/secrets/kubernetes.io/serviceaccount/token';
+
+/** client-node's KubeConfig (the package is ESM-only: types through `import()`). @public */
+export type KubeConfig = import('@kubernetes/client-node').KubeConfig;
 
 /** The response of one GET: status and raw body. */
 interface RawResponse {
@@ -89,10 +120,19 @@ type KubeGet = (
 /** What `/metrics` is asked for: the Prometheus text format, version 0.0.4. */
 const METRICS_ACCEPT = 'text/plain;version=0.0.4;q=1,*/*;q=0.1';
 
+/** How a live cluster is collected. @public */
+export interface LiveCollectOptions {
+  now?: () => Date;
+  /** Authenticates to the cluster (default: a service-account token from config or the pod). */
+  connect?: LiveConnector;
+  /** Where the default connector finds the pod's own token. */
+  inClusterTokenPath?: string;
+}
+
 /** @public */
 export function createLiveClusterSource(
   cluster: LiveClusterConfig,
-  options: { now?: () => Date; inClusterTokenPath?: string } = {},
+  options: LiveCollectOptions = {},
 ): ClusterSource {
   return {
     name: cluster.name,
@@ -108,10 +148,7 @@ export function createLiveClusterSource(
  */
 export async function collectLiveCluster(
   cluster: LiveClusterConfig,
-  options: CollectOptions & {
-    now?: () => Date;
-    inClusterTokenPath?: string;
-  } = {},
+  options: CollectOptions & LiveCollectOptions = {},
 ): Promise<ClusterCollection> {
   const collectedAt = (options.now?.() ?? new Date()).toISOString();
   const secrets: string[] = [];
@@ -144,9 +181,13 @@ export async function collectLiveCluster(
   try {
     let get: KubeGet;
     try {
-      const token = await resolveToken(cluster, options.inClusterTokenPath);
-      if (token) secrets.push(token);
-      get = await createKubeGet(cluster, token);
+      const connect =
+        options.connect ??
+        (c => connectWithToken(c, options.inClusterTokenPath));
+      // the credential (STS, token endpoints, exec plugins) counts against the timeout
+      const connection = await untilAborted(connect(cluster), signal);
+      secrets.push(...connection.secrets);
+      get = await createKubeGet(connection.kubeConfig, secrets);
     } catch (e) {
       return {
         ...base,
@@ -165,7 +206,9 @@ export async function collectLiveCluster(
     if (versionRead.kind === 'http' && versionRead.status === 401) {
       return {
         ...base,
-        error: 'unauthorized (HTTP 401): check the cluster token',
+        error: `unauthorized (HTTP 401): the API server rejected the credential of authProvider '${
+          cluster.authProvider ?? 'serviceAccount'
+        }'`,
       };
     }
     let version: ServerVersion | null = null;
@@ -244,43 +287,65 @@ export async function collectLiveCluster(
   }
 }
 
-async function resolveToken(
+/**
+ * The default connector: a bearer token from config, else the pod's own service
+ * account token, else anonymous (the API server decides). Only `serviceAccount`.
+ */
+async function connectWithToken(
   cluster: LiveClusterConfig,
   inClusterTokenPath = IN_CLUSTER_TOKEN_PATH,
-): Promise<string | undefined> {
+): Promise<LiveConnection> {
   const provider = cluster.authProvider ?? 'serviceAccount';
   if (provider !== 'serviceAccount') {
     throw new Error(
-      `authProvider '${provider}' is not supported by the extension scorecard collector; use serviceAccount`,
+      `authProvider '${provider}' needs the Kubernetes plugin's authentication strategies (createClusterAuth)`,
     );
   }
-  if (cluster.serviceAccountToken) return cluster.serviceAccountToken.trim();
+  const token = cluster.serviceAccountToken
+    ? cluster.serviceAccountToken.trim()
+    : await readInClusterToken(inClusterTokenPath);
+  return {
+    kubeConfig: kubeConfigFor(cluster, token ? { token } : {}),
+    secrets: token ? [token] : [],
+  };
+}
+
+/** The pod's own service account token, when the backend runs in a cluster. @public */
+export async function readInClusterToken(
+  tokenPath = IN_CLUSTER_TOKEN_PATH,
+): Promise<string | undefined> {
   try {
-    return (await fs.readFile(inClusterTokenPath, 'utf8')).trim();
+    return (await fs.readFile(tokenPath, 'utf8')).trim() || undefined;
   } catch {
-    return undefined; // anonymous: the API server decides
+    return undefined;
   }
 }
 
-/** A GET function bound to one cluster: client-node's KubeConfig applies TLS and auth. */
-async function createKubeGet(
-  cluster: LiveClusterConfig,
-  token: string | undefined,
-): Promise<KubeGet> {
+/**
+ * A KubeConfig for one cluster of config with the given user (token, client
+ * certificate and key as base64 PEM, or nothing for anonymous).
+ * @public
+ */
+export function kubeConfigFor(
+  cluster: Pick<
+    LiveClusterConfig,
+    'name' | 'url' | 'caData' | 'caFile' | 'skipTLSVerify'
+  >,
+  user: { token?: string; certData?: string; keyData?: string },
+): KubeConfig {
   const { KubeConfig } = loadClientNode();
   const kc = new KubeConfig();
-  const server = cluster.url.replace(/\/+$/, '');
   kc.loadFromOptions({
     clusters: [
       {
         name: cluster.name,
-        server,
+        server: cluster.url.replace(/\/+$/, ''),
         caData: cluster.caData,
         caFile: cluster.caFile,
         skipTLSVerify: cluster.skipTLSVerify ?? false,
       },
     ],
-    users: [{ name: 'extension-scorecard', token }],
+    users: [{ name: 'extension-scorecard', ...user }],
     contexts: [
       {
         name: cluster.name,
@@ -290,11 +355,31 @@ async function createKubeGet(
     ],
     currentContext: cluster.name,
   });
+  return kc;
+}
+
+/**
+ * A GET function bound to the current context of a KubeConfig: client-node applies
+ * TLS, the CA and the user's credential (token, client certificate, exec plugin).
+ * The bearer token it produced is added to `secrets`.
+ */
+async function createKubeGet(
+  kc: KubeConfig,
+  secrets: string[],
+): Promise<KubeGet> {
+  const current = kc.getCurrentCluster();
+  if (!current) throw new Error('the kubeconfig has no current cluster');
+  const server = current.server.replace(/\/+$/, '');
   const init = (await kc.applyToFetchOptions({})) as unknown as {
     agent?: http.Agent;
     headers?: unknown;
   };
   const headers = { ...headersOf(init.headers), accept: 'application/json' };
+  const authorization = Object.entries(headers).find(
+    ([name]) => name.toLowerCase() === 'authorization',
+  )?.[1];
+  const bearer = authorization?.replace(/^Bearer\s+/i, '');
+  if (bearer) secrets.push(bearer);
   return (path, signal, accept) =>
     httpGet(
       `${server}${path}`,
@@ -349,7 +434,8 @@ function httpGet(
  * runs for ESM (require(esm)) and which Jest transpiles: a dynamic `import()` would need
  * `--experimental-vm-modules` in tests (Backstage CLI's advice for native ESM).
  */
-function loadClientNode(): typeof import('@kubernetes/client-node') {
+/** @internal */
+export function loadClientNode(): typeof import('@kubernetes/client-node') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('@kubernetes/client-node');
 }
@@ -622,6 +708,25 @@ async function readApiServerMetrics(
     };
   }
   return { status: toReadStatus(read, path), deprecatedApiRequests: [] };
+}
+
+/** The promise's outcome, or the abort reason once the signal aborts first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      value => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      error => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Runs async tasks with at most `limit` in flight. */

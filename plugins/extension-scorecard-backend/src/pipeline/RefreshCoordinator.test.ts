@@ -42,7 +42,7 @@ describe.each(databases.ids)('collection runs on %p', databaseId => {
     const used = overrides.sources ?? sources;
     return new RefreshCoordinator({
       stores,
-      sources: used,
+      sources: () => used,
       logger: mockServices.logger.mock(),
       assemble: async run => {
         const written = await assembleSnapshot(
@@ -206,7 +206,7 @@ describe.each(databases.ids)('collection runs on %p', databaseId => {
   it('records a run that failed in the assemble step', async () => {
     const runs = new RefreshCoordinator({
       stores,
-      sources,
+      sources: () => sources,
       logger: mockServices.logger.mock(),
       assemble: async () => {
         throw new Error('catalog unavailable');

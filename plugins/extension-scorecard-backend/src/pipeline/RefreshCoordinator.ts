@@ -31,7 +31,10 @@ export class RefreshCoordinator implements RefreshRunner {
   constructor(
     private readonly deps: {
       stores: ScorecardStores;
-      sources: readonly ClusterSource[];
+      /** The clusters as located now. */
+      sources: () => readonly ClusterSource[];
+      /** Runs the dynamic cluster locators (catalog, gke) before a run; never throws. */
+      locate?: () => Promise<unknown>;
       assemble: (run: {
         trigger: RunTrigger;
         refreshId: string;
@@ -75,7 +78,7 @@ export class RefreshCoordinator implements RefreshRunner {
       run = await this.open({
         scope: 'all',
         target: null,
-        clusters: this.deps.sources.map(s => s.name),
+        clusters: this.deps.sources().map(s => s.name),
         requestedBy: null,
         trigger,
       });
@@ -89,7 +92,7 @@ export class RefreshCoordinator implements RefreshRunner {
       throw error;
     }
     const statuses = await this.deps.stores.clusters.statuses(
-      this.deps.sources,
+      this.deps.sources(),
     );
     for (const status of statuses) {
       let state: ClusterRunState = status.error ? 'failed' : 'succeeded';
@@ -140,7 +143,10 @@ export class RefreshCoordinator implements RefreshRunner {
         phase: clusters.length ? 'collecting' : 'assembling',
         startedAt: stamp(),
       });
-      const sources = this.deps.sources.filter(s => clusters.includes(s.name));
+      if (clusters.length) await this.deps.locate?.();
+      const sources = this.deps
+        .sources()
+        .filter(s => clusters.includes(s.name));
       const queue = [...sources];
       const worker = async () => {
         for (let source = queue.shift(); source; source = queue.shift()) {

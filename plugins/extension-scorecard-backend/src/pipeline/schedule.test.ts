@@ -34,7 +34,10 @@ describe('scheduleCollection', () => {
     await scheduleCollection({
       scheduler,
       schedules: DEFAULT_SCHEDULES,
-      sources,
+      located: {
+        sources: () => sources,
+        source: name => sources.find(s => s.name === name),
+      },
       clusters,
       coordinator,
       logger: mockServices.logger.mock(),

@@ -56,27 +56,65 @@ export function collectTaskId(cluster: string): string {
 /** Task id of the assemble step. */
 export const ASSEMBLE_TASK_ID = 'extension-scorecard:assemble';
 
+/** Task id of the dynamic cluster locators (catalog, gke), run on every replica. */
+export const LOCATE_TASK_ID = 'extension-scorecard:locate';
+
+/** The clusters to schedule, as located now. */
+export interface ScheduledClusters {
+  sources(): readonly ClusterSource[];
+  source(name: string): ClusterSource | undefined;
+  /** Present when clusters are located at run time (catalog, gke locators). */
+  refresh?(): Promise<{ added: string[]; removed: string[] }>;
+}
+
 /** Registers the collection and assemble tasks. */
 export async function scheduleCollection(deps: {
   scheduler: SchedulerService;
   schedules: CollectionSchedules;
-  sources: readonly ClusterSource[];
+  located: ScheduledClusters;
   clusters: ClusterCollectionStore;
   coordinator: RefreshCoordinator;
   logger: LoggerService;
 }): Promise<void> {
-  const { scheduler, schedules, logger } = deps;
-  for (const source of deps.sources) {
+  const { scheduler, schedules, logger, located } = deps;
+  const scheduled = new Set<string>();
+  // one task per cluster; it looks its cluster up when it runs, so a cluster that is
+  // no longer located is skipped (the scheduler has no way to remove a task)
+  const scheduleCluster = async (name: string) => {
+    if (scheduled.has(name)) return;
+    scheduled.add(name);
     await scheduler.scheduleTask({
-      id: collectTaskId(source.name),
+      id: collectTaskId(name),
       scope: 'global',
       ...schedules.collect,
       fn: async () => {
+        const source = located.source(name);
+        if (!source) {
+          logger.debug?.(
+            `extension-scorecard: cluster '${name}' is no longer located; not collected`,
+          );
+          return;
+        }
         await collectCluster(source, {
           clusters: deps.clusters,
           logger,
           now: () => new Date(),
         });
+      },
+    });
+  };
+  for (const source of located.sources()) await scheduleCluster(source.name);
+  if (located.refresh) {
+    const refresh = located.refresh.bind(located);
+    await scheduler.scheduleTask({
+      id: LOCATE_TASK_ID,
+      scope: 'local',
+      frequency: schedules.collect.frequency,
+      timeout: { minutes: 2 },
+      initialDelay: { seconds: 5 },
+      fn: async () => {
+        const { added } = await refresh();
+        for (const name of added) await scheduleCluster(name);
       },
     });
   }

@@ -2899,6 +2899,21 @@ export const spec = {
               $ref: '#/components/schemas/ResourceReadStatus',
             },
           },
+          locator: {
+            type: ['string', 'null'],
+            description:
+              "Where the cluster was found: `config`, `catalog`, `gke`, `localKubectlProxy` (the Kubernetes plugin's cluster locators), `extensionScorecard` (extensionScorecard.clusters) or `dump`. Null for a cluster with stored data that is no longer located (it is left out of new snapshots).",
+          },
+          authProvider: {
+            type: ['string', 'null'],
+            description:
+              'The auth provider of a live cluster (`serviceAccount`, `aws`, `googleServiceAccount`, `azure`, …).',
+          },
+          blockedReason: {
+            type: ['string', 'null'],
+            description:
+              'Why the background collector cannot read this cluster at all (an auth provider that needs a signed-in user, a refused catalog URL), with what to configure instead. Null when it can be collected.',
+          },
         },
         required: [
           'name',
@@ -2910,6 +2925,9 @@ export const spec = {
           'error',
           'objectCount',
           'unreadable',
+          'locator',
+          'authProvider',
+          'blockedReason',
         ],
         additionalProperties: false,
       },

@@ -3,7 +3,6 @@
  * clusters and checks. Every call checks the read permission and narrows the
  * answer to the components the caller may see. Used by the router and the actions.
  */
-import type { ClusterSource as ClusterSourceType } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { InputError, NotFoundError } from '@backstage/errors';
 import {
@@ -27,7 +26,11 @@ import {
   type SnapshotDiff,
   type TeamSummaryList,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import type { ComponentVisibility, ScorecardStores } from '../store';
+import type {
+  ComponentVisibility,
+  ConfiguredCluster,
+  ScorecardStores,
+} from '../store';
 import type { ScorecardAccess } from './access';
 import { parseDateTime } from './inputRules';
 import { SnapshotQueryCache } from './SnapshotQueryCache';
@@ -49,7 +52,7 @@ export interface ScorecardServiceOptions {
   /** The check catalogue as configured. */
   checks: () => CheckDefinition[];
   /** The configured clusters. */
-  clusters: () => ReadonlyArray<{ name: string; type: ClusterSourceType }>;
+  clusters: () => ReadonlyArray<ConfiguredCluster>;
   now?: () => Date;
   /** Summary answers kept per snapshot (default: a cache of 500 answers). */
   summaryCache?: SnapshotQueryCache;

@@ -15,7 +15,7 @@ import type {
   ResourceKey,
 } from '../collect/types';
 import { compressJson, decompressJson, parseJsonColumn } from './encoding';
-import type { ClusterCollectionStore } from './interfaces';
+import type { ClusterCollectionStore, ConfiguredCluster } from './interfaces';
 
 interface ClusterCollectionRow {
   cluster: string;
@@ -172,7 +172,7 @@ export class DatabaseClusterCollectionStore implements ClusterCollectionStore {
 
   /** Status of the given clusters (configured ones never collected included). */
   async statuses(
-    configured: ReadonlyArray<{ name: string; type: ClusterSourceType }>,
+    configured: ReadonlyArray<ConfiguredCluster>,
   ): Promise<ClusterStatus[]> {
     const rows = (await this.knex<ClusterCollectionRow>(
       'cluster_collections',
@@ -190,8 +190,8 @@ export class DatabaseClusterCollectionStore implements ClusterCollectionStore {
     const names = new Set([...configured.map(c => c.name), ...byName.keys()]);
     return [...names].sort().map(name => {
       const row = byName.get(name);
-      const source =
-        row?.source ?? configured.find(c => c.name === name)?.type ?? 'live';
+      const entry = configured.find(c => c.name === name);
+      const source = row?.source ?? entry?.type ?? 'live';
       return {
         name,
         source,
@@ -202,6 +202,9 @@ export class DatabaseClusterCollectionStore implements ClusterCollectionStore {
         error: row?.error ?? null,
         objectCount: row?.object_count ?? null,
         unreadable: parseJsonColumn<ResourceReadStatus[]>(row?.unreadable, []),
+        locator: entry ? entry.locator ?? entry.type : null,
+        authProvider: entry?.authProvider ?? null,
+        blockedReason: entry?.blockedReason ?? null,
       };
     });
   }

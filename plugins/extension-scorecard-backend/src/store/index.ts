@@ -51,6 +51,7 @@ export async function openScorecardStores(
 export type {
   AuditTrailStore,
   ClusterCollectionStore,
+  ConfiguredCluster,
   ComponentFilter,
   ComponentListOptions,
   ComponentStore,

@@ -352,10 +352,22 @@ export interface ClusterCollectionStore {
    * failed; a cluster that never succeeded comes back with its error.
    */
   latest(clusters?: readonly string[]): Promise<ClusterCollection[]>;
-  /** Status of the given clusters (configured ones never collected included). */
+  /**
+   * Status of the given clusters (configured ones never collected included), and of
+   * clusters with stored data that are no longer configured (`locator: null`).
+   */
   statuses(
-    configured: ReadonlyArray<{ name: string; type: ClusterSourceType }>,
+    configured: ReadonlyArray<ConfiguredCluster>,
   ): Promise<ClusterStatus[]>;
+}
+
+/** A cluster as located now: its source type, and where and how it is reached. */
+export interface ConfiguredCluster {
+  name: string;
+  type: ClusterSourceType;
+  locator?: string;
+  authProvider?: string | null;
+  blockedReason?: string | null;
 }
 
 /** Notifications already sent, so each condition is announced once. */

@@ -16,6 +16,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { webcrypto } from 'node:crypto';
 import { readClusterDump } from '../collect/dumps';
 import {
@@ -92,8 +93,18 @@ export interface StandInApiServer {
 export interface StandInOptions {
   cluster: StandInCluster;
   tls?: boolean;
-  /** When set, requests must carry `Authorization: Bearer <token>` (else 401). */
+  /**
+   * When set, requests must carry `Authorization: Bearer <token>` (else 401), or a
+   * verified client certificate when `clientCa` is set too.
+   */
   token?: string;
+  /**
+   * PEM CA of client certificates (HTTPS only): the server asks for a client
+   * certificate, records the subject CN of a verified one (`clientCertificate` of each
+   * request) and answers 401 with a Status body when neither a verified certificate nor
+   * the `token` comes with a request.
+   */
+  clientCa?: string;
   faults?: StandInFault[];
   /** Page size used when a list request has no `limit` (0 = everything at once). */
   defaultPageSize?: number;
@@ -174,6 +185,14 @@ export interface StandInIncoming {
   path: string;
   query: Record<string, string>;
   authorization?: string;
+  /** Subject CN of the verified TLS client certificate (with `clientCa`). */
+  clientCertificate?: string;
+  /**
+   * The Accept header, for tests of content negotiation (e.g. kubectl asks for
+   * aggregated discovery and for `as=Table`; the stand-in answers the plain JSON kinds
+   * the header also accepts, as an API server without those features may).
+   */
+  accept?: string;
 }
 
 /**
@@ -205,6 +224,43 @@ export interface StandInHandler {
   handle(request: StandInIncoming): Promise<StandInAnswer>;
   requests: StandInRequest[];
   setFaults(faults: StandInFault[]): void;
+}
+
+/**
+ * Short names and categories of the built-in resources of the collector's table, as
+ * kube-apiserver's discovery serves them (the others have none).
+ */
+const BUILTIN_NAMES: Record<
+  string,
+  { shortNames?: string[]; categories?: string[] }
+> = {
+  namespaces: { shortNames: ['ns'] },
+  nodes: { shortNames: ['no'] },
+  pods: { shortNames: ['po'], categories: ['all'] },
+  services: { shortNames: ['svc'], categories: ['all'] },
+  serviceaccounts: { shortNames: ['sa'] },
+  'deployments.apps': { shortNames: ['deploy'], categories: ['all'] },
+  'daemonsets.apps': { shortNames: ['ds'], categories: ['all'] },
+  'statefulsets.apps': { shortNames: ['sts'], categories: ['all'] },
+  'poddisruptionbudgets.policy': { shortNames: ['pdb'] },
+  'horizontalpodautoscalers.autoscaling': {
+    shortNames: ['hpa'],
+    categories: ['all'],
+  },
+  'customresourcedefinitions.apiextensions.k8s.io': {
+    shortNames: ['crd', 'crds'],
+  },
+};
+
+/** The subject CN of the request's client certificate, when TLS verified it. */
+function verifiedClientCertificate(
+  req: http.IncomingMessage,
+): Pick<StandInIncoming, 'clientCertificate'> {
+  const socket = req.socket as TLSSocket;
+  if (!socket.encrypted || !socket.authorized) return {};
+  const cn = socket.getPeerCertificate()?.subject?.CN;
+  const name = Array.isArray(cn) ? cn[0] : cn;
+  return name ? { clientCertificate: name } : {};
 }
 
 /** Creates the request handling of a stand-in API server. @alpha */
@@ -250,6 +306,36 @@ export function createStandInHandler(options: StandInOptions): StandInHandler {
     };
   };
 
+  // Short names and categories, as a real API server's discovery lists them (kubectl
+  // resolves `kubectl get deploy` or `kubectl get all` through them): the built-in
+  // table below, or for a CRD-backed resource its served CRD's spec.names.
+  const crdNames = new Map<
+    string,
+    { shortNames?: unknown; categories?: unknown }
+  >();
+  for (const r of cluster.resources) {
+    if (r.kind !== 'CustomResourceDefinition') continue;
+    for (const crd of r.objects as any[]) {
+      const names = crd?.spec?.names;
+      if (names?.plural && crd.spec.group)
+        crdNames.set(`${names.plural}.${crd.spec.group}`, names);
+    }
+  }
+  const namesOf = (r: StandInResource) => {
+    const key = r.group ? `${r.plural}.${r.group}` : r.plural;
+    const names = BUILTIN_NAMES[key] ?? crdNames.get(key) ?? {};
+    const strings = (v: unknown) =>
+      Array.isArray(v) && v.length > 0 && v.every(x => typeof x === 'string')
+        ? (v as string[])
+        : undefined;
+    const shortNames = strings(names.shortNames);
+    const categories = strings(names.categories);
+    return {
+      ...(shortNames ? { shortNames } : {}),
+      ...(categories ? { categories } : {}),
+    };
+  };
+
   const discoveryFor = (path: string) => {
     const m =
       /^\/api\/(v1)$/.exec(path) ?? /^\/apis\/([^/]+\/[^/]+)$/.exec(path);
@@ -269,6 +355,7 @@ export function createStandInHandler(options: StandInOptions): StandInHandler {
         namespaced: r.namespaced,
         kind: r.kind,
         verbs: ['get', 'list', 'watch'],
+        ...namesOf(r),
       })),
     };
   };
@@ -366,8 +453,12 @@ export function createStandInHandler(options: StandInOptions): StandInHandler {
     incoming: StandInIncoming,
     path: string,
   ): StandInAnswer => {
-    if (options.token && incoming.authorization !== `Bearer ${options.token}`) {
-      return statusAnswer(401, 'Unauthorized');
+    if (options.token || options.clientCa) {
+      const byToken =
+        !!options.token && incoming.authorization === `Bearer ${options.token}`;
+      const byCertificate =
+        !!options.clientCa && incoming.clientCertificate !== undefined;
+      if (!byToken && !byCertificate) return statusAnswer(401, 'Unauthorized');
     }
     if (incoming.method !== 'GET') {
       return statusAnswer(
@@ -433,6 +524,8 @@ export async function startStandInApiServer(
       path: url.pathname,
       query: Object.fromEntries(url.searchParams.entries()),
       authorization: req.headers.authorization,
+      ...verifiedClientCertificate(req),
+      accept: req.headers.accept,
     });
     if ('drop' in answer) {
       req.socket.destroy();
@@ -458,7 +551,19 @@ export async function startStandInApiServer(
   let tls: { key: string; cert: string } | undefined;
   if (options.tls) tls = await selfSignedCertificate();
   const server = tls
-    ? https.createServer(tls, listener)
+    ? https.createServer(
+        options.clientCa
+          ? {
+              ...tls,
+              // ask for a client certificate, verify it against clientCa, let the
+              // handler answer 401 (as an API server does) instead of failing TLS
+              requestCert: true,
+              rejectUnauthorized: false,
+              ca: options.clientCa,
+            }
+          : tls,
+        listener,
+      )
     : http.createServer(listener);
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;

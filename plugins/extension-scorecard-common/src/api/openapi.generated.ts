@@ -899,6 +899,12 @@ export interface components {
       objectCount: number | null;
       /** @description Resources that could not be read in the latest successful collection. */
       unreadable: components['schemas']['ResourceReadStatus'][];
+      /** @description Where the cluster was found: `config`, `catalog`, `gke`, `localKubectlProxy` (the Kubernetes plugin's cluster locators), `extensionScorecard` (extensionScorecard.clusters) or `dump`. Null for a cluster with stored data that is no longer located (it is left out of new snapshots). */
+      locator: string | null;
+      /** @description The auth provider of a live cluster (`serviceAccount`, `aws`, `googleServiceAccount`, `azure`, …). */
+      authProvider: string | null;
+      /** @description Why the background collector cannot read this cluster at all (an auth provider that needs a signed-in user, a refused catalog URL), with what to configure instead. Null when it can be collected. */
+      blockedReason: string | null;
     };
     Snapshot: {
       id: number;

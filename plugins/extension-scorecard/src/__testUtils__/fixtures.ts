@@ -71,6 +71,9 @@ export function clusterStatus(
     error: null,
     objectCount: 420,
     unreadable: [],
+    locator: 'dump',
+    authProvider: null,
+    blockedReason: null,
     ...overrides,
   };
 }

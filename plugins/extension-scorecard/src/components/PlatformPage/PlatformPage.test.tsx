@@ -163,6 +163,35 @@ describe('PlatformPage', () => {
     expect(screen.queryByText(/Last snapshot/)).not.toBeInTheDocument();
   });
 
+  it('names the clusters the background collector cannot read, with what to configure instead', async () => {
+    overviewHandlers();
+    server.use(
+      http.get(`${API}/clusters`, () =>
+        HttpResponse.json({
+          items: [
+            clusterStatus(),
+            clusterStatus({
+              name: 'gke-analytics',
+              source: 'live',
+              locator: 'gke',
+              authProvider: 'google',
+              lastAttemptAt: null,
+              lastSuccessAt: null,
+              blockedReason:
+                "authProvider 'google' uses the Google sign-in of the person viewing the Kubernetes tab; use 'googleServiceAccount'",
+            }),
+          ],
+        }),
+      ),
+    );
+    await renderScorecard(<PlatformPage />);
+    const alert = await screen.findByLabelText('Clusters not collected');
+    expect(alert).toHaveTextContent('1 cluster is not collected');
+    expect(alert).toHaveTextContent('gke-analytics (google, from gke)');
+    expect(alert).toHaveTextContent("use 'googleServiceAccount'");
+    expect(alert).not.toHaveTextContent('prod-eu');
+  });
+
   it('shows counts, levels, freshness, the heat map and one page of components', async () => {
     overviewHandlers();
     const requests = trackComponentRequests();

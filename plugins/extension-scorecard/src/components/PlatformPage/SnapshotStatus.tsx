@@ -19,6 +19,7 @@ export const SnapshotStatus = (props: {
   const unreadable = (clusters ?? []).filter(
     c => !c.stale && c.unreadable.length > 0,
   );
+  const blocked = (clusters ?? []).filter(c => c.blockedReason);
   return (
     <Box>
       <Text as="p">
@@ -58,6 +59,30 @@ export const SnapshotStatus = (props: {
                 })}
                 — results from these clusters are older than the snapshot.
               </>
+            }
+          />
+        </Box>
+      )}
+      {blocked.length > 0 && (
+        <Box mt="2">
+          <Alert
+            status="warning"
+            icon
+            aria-label="Clusters not collected"
+            title={`${blocked.length} cluster${
+              blocked.length === 1 ? ' is' : 's are'
+            } not collected`}
+            description={
+              <ul>
+                {blocked.map(c => (
+                  <li key={c.name}>
+                    <strong>{c.name}</strong>
+                    {c.authProvider ? ` (${c.authProvider}` : ' ('}
+                    {c.locator ? `, from ${c.locator})` : ')'}:{' '}
+                    {c.blockedReason}
+                  </li>
+                ))}
+              </ul>
             }
           />
         </Box>
