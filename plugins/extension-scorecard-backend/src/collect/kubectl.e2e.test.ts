@@ -351,24 +351,39 @@ describeWithKubectl(
         cluster.resources.map(kubectlName).sort(),
       );
 
-      // the wide table: scope and kind as served, and the verbs a read-only server offers
+      // the wide table: short names, scope, kind, the verbs of a read-only server and
+      // categories, from the built-in table or from the served CRD's spec.names
       const wide = await ok(['api-resources', '-o', 'wide', '--no-headers']);
-      const rows = wide
-        .trim()
-        .split('\n')
-        .map(line => line.trim().split(/\s+/));
-      const deployments = rows.find(r => r[0] === 'deployments')!;
-      expect(deployments).toEqual(
-        expect.arrayContaining(['apps/v1', 'true', 'Deployment']),
+      const rows = Object.fromEntries(
+        wide
+          .trim()
+          .split('\n')
+          .map(line => line.trim().split(/\s+/))
+          .map(cells => [cells[0], cells.slice(1)]),
       );
-      const crds = rows.find(r => r[0] === 'customresourcedefinitions')!;
-      expect(crds).toEqual(
-        expect.arrayContaining([
-          'apiextensions.k8s.io/v1',
-          'false',
-          'CustomResourceDefinition',
-        ]),
-      );
+      expect(rows.deployments).toEqual([
+        'deploy',
+        'apps/v1',
+        'true',
+        'Deployment',
+        'get,list,watch',
+        'all',
+      ]);
+      expect(rows.customresourcedefinitions).toEqual([
+        'crd,crds',
+        'apiextensions.k8s.io/v1',
+        'false',
+        'CustomResourceDefinition',
+        'get,list,watch',
+      ]);
+      expect(rows.servicemonitors).toEqual([
+        'smon',
+        'monitoring.coreos.com/v1',
+        'true',
+        'ServiceMonitor',
+        'get,list,watch',
+        'prometheus-operator',
+      ]);
 
       // kubectl asked for aggregated discovery; the stand-in answered the plain lists
       // (allowed: the Accept header ends with application/json) and kubectl coped
@@ -481,6 +496,22 @@ describeWithKubectl(
       expect(run.stderr).toContain(
         'the server doesn\'t have a resource type "certificates"',
       );
+      expect(run.stdout).toBe('');
+      // so `> file` leaves 0 bytes, which a dump reads as a failed read, not "listed, none"
+      const dir = path.join(tmp, 'naive-dump');
+      fs.mkdirSync(dir);
+      const naive = await bash(
+        'kubectl get certificates.cert-manager.io -A -o yaml > certificates.cert-manager.io.yaml',
+        dir,
+      );
+      expect(naive.code).toBe(1);
+      const dump = await readClusterDump({ name: 'naive', directory: dir });
+      expect(dump.reads.certificates).toEqual({
+        state: 'failed',
+        reason: expect.stringMatching(
+          /^certificates\.cert-manager\.io\.yaml: empty file: the kubectl command that wrote it failed/,
+        ),
+      });
     });
 
     it('a 403 prints the Status message as from a real API server', async () => {
@@ -596,11 +627,20 @@ describeWithKubectl(
       expect(dump.reads.poddisruptionbudgets?.state).toBe('failed');
       const version = (r?: ReadStatus) =>
         r?.state === 'ok' ? r.version : undefined;
+      // served empty, in one of several possible versions: flowschemas, the VAPs
+      const emptyMultiVersion = RESOURCE_SPECS.filter(
+        spec =>
+          spec.versions.length > 1 &&
+          cluster.resources.some(
+            r => r.plural === spec.plural && r.objects.length === 0,
+          ),
+      ).map(spec => spec.key);
+      expect(emptyMultiVersion).toContain('flowschemas');
       expect(
         RESOURCE_KEYS.filter(
           key => dump.reads[key]?.state === 'ok' && !version(dump.reads[key]),
         ),
-      ).toEqual(['flowschemas']); // v1 or v1beta3, and none in eks-prod
+      ).toEqual(emptyMultiVersion);
       for (const key of RESOURCE_KEYS) {
         const [d, l] = [dump.reads[key], live.reads[key]];
         // forbidden and failed are both "not read" (a dump cannot tell them apart)

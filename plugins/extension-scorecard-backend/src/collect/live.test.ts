@@ -441,8 +441,10 @@ describe('collectLiveCluster (msw)', () => {
     });
   });
 
-  it('does not support auth providers it cannot honour, and says so', async () => {
+  it('without a connector, only reads service-account clusters, and says so', async () => {
     const c = await collectLiveCluster({ ...cluster, authProvider: 'aws' });
-    expect(c.error).toMatch(/authProvider 'aws' is not supported/);
+    expect(c.error).toMatch(
+      /authProvider 'aws' needs the Kubernetes plugin's authentication strategies/,
+    );
   });
 });
