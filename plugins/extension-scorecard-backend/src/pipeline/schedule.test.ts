@@ -6,6 +6,7 @@ import type { RefreshCoordinator } from './RefreshCoordinator';
 import {
   ASSEMBLE_TASK_ID,
   DEFAULT_SCHEDULES,
+  LOCATE_TASK_ID,
   readCollectionSchedules,
   scheduleCollection,
 } from './schedule';
@@ -65,6 +66,64 @@ describe('scheduleCollection', () => {
       ['startup'],
       ['schedule'],
     ]);
+  });
+
+  it('locates catalog clusters on every replica and schedules the new ones; a removed cluster is skipped', async () => {
+    const scheduler = mockServices.scheduler.mock();
+    const source = (name: string): ClusterSource => ({
+      name,
+      type: 'live',
+      collect: jest.fn().mockResolvedValue({
+        cluster: name,
+        source: 'live',
+        collectedAt: '',
+        version: null,
+        versionStatus: { state: 'ok' },
+        reads: {},
+        objects: {},
+      }),
+    });
+    let located = [source('static')];
+    const found = source('from-catalog');
+    const clusters = { save: jest.fn() } as unknown as ClusterCollectionStore;
+    await scheduleCollection({
+      scheduler,
+      schedules: DEFAULT_SCHEDULES,
+      located: {
+        sources: () => located,
+        source: name => located.find(s => s.name === name),
+        refresh: async () => {
+          const added = located.includes(found) ? [] : ['from-catalog'];
+          located = [...located.filter(s => s !== found), found];
+          return { added, removed: [] };
+        },
+      },
+      clusters,
+      coordinator: {
+        assembleScheduled: jest.fn(),
+      } as unknown as RefreshCoordinator,
+      logger: mockServices.logger.mock(),
+    });
+    const ids = () =>
+      scheduler.scheduleTask.mock.calls.map(([task]) => [task.id, task.scope]);
+    expect(ids()).toEqual([
+      ['extension-scorecard:collect:static', 'global'],
+      [LOCATE_TASK_ID, 'local'],
+      [ASSEMBLE_TASK_ID, 'global'],
+    ]);
+    const locate = scheduler.scheduleTask.mock.calls[1][0];
+    await locate.fn(new AbortController().signal);
+    await locate.fn(new AbortController().signal); // scheduled once only
+    expect(ids().slice(3)).toEqual([
+      ['extension-scorecard:collect:from-catalog', 'global'],
+    ]);
+    const collectFound = scheduler.scheduleTask.mock.calls[3][0];
+    await collectFound.fn(new AbortController().signal);
+    expect(found.collect).toHaveBeenCalledTimes(1);
+    // the Resource is removed from the catalog: its task stays but collects nothing
+    located = [located[0]];
+    await collectFound.fn(new AbortController().signal);
+    expect(found.collect).toHaveBeenCalledTimes(1);
   });
 
   it('reads cron schedules from config', () => {
