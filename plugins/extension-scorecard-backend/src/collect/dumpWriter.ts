@@ -12,14 +12,13 @@
  * - `reads.yaml`: every resource key's read status (ok with the version, forbidden,
  *   not-served, failed with the reason); a key read through several lists (`chaosmesh`)
  *   is written per list (`podchaos.chaos-mesh.org`) so that reading it back folds into
- *   the same status;
+ *   the same status; a metrics read that was not ok is its `/metrics` entry;
  * - `metrics.txt`: when the metrics read was ok, the `apiserver_requested_deprecated_apis`
  *   series regenerated as Prometheus text (every other family of the API server's
  *   `/metrics` is not kept).
  *
  * What a dump cannot say, and is therefore not kept: a whole-cluster `error` (nothing
- * is written for such a collection), the reason of a version read that was not ok, and
- * a metrics read that was not ok (a dump without `metrics.txt` reads as not-served).
+ * is written for such a collection) and the reason of a version read that was not ok.
  * The collection holds no Secrets and no credentials, so neither does the dump.
  */
 import fs from 'node:fs/promises';
@@ -141,6 +140,10 @@ export async function writeClusterDump(
     }
     for (const [index, spec] of specs.entries())
       reads[`${spec.plural}.${spec.group}`] = readEntry(parts[index]);
+  }
+  const metricsStatus = collection.apiServerMetrics?.status;
+  if (metricsStatus && metricsStatus.state !== 'ok') {
+    reads['/metrics'] = readEntry(metricsStatus);
   }
   files.set(
     READS_FILE,

@@ -291,6 +291,35 @@ metadata: { name: cfg, namespace: default }
       deprecatedApiRequests: [],
     });
 
+    // what the README's commands leave when `kubectl get --raw /metrics` is refused
+    mockDir.setContent({
+      'metrics.txt': '',
+      'reads.yaml': '/metrics: { state: forbidden, reason: "HTTP 403" }\n',
+    });
+    const recorded = await readClusterDump({
+      name: 'prod',
+      directory: mockDir.path,
+      now,
+    });
+    expect(recorded.apiServerMetrics).toEqual({
+      status: { state: 'forbidden', reason: 'HTTP 403' },
+      deprecatedApiRequests: [],
+    });
+    mockDir.setContent({ 'metrics.txt': '' });
+    const empty = await readClusterDump({
+      name: 'prod',
+      directory: mockDir.path,
+      now,
+    });
+    expect(empty.apiServerMetrics).toEqual({
+      status: {
+        state: 'failed',
+        reason:
+          'metrics.txt is empty: the kubectl get --raw /metrics that wrote it failed',
+      },
+      deprecatedApiRequests: [],
+    });
+
     mockDir.setContent({ 'metrics.txt': {} });
     const unreadable = await readClusterDump({
       name: 'prod',

@@ -13,7 +13,8 @@
  *   values are `ok`, `forbidden`, `not-served`, or `{state, reason, version}`;
  * - `metrics.txt` (optional, next to version.json): the API server's metrics as
  *   `kubectl get --raw /metrics > metrics.txt` prints them (Prometheus text), read for
- *   `apiserver_requested_deprecated_apis`. Absent: `apiServerMetrics` is not-served.
+ *   `apiserver_requested_deprecated_apis`. Absent: `apiServerMetrics` is not-served,
+ *   unless reads.yaml has a `/metrics` entry (forbidden, failed); empty: failed.
  *   Its `.txt` extension keeps it out of the object files.
  *
  * How a resource's read status is decided, first match wins:
@@ -210,6 +211,7 @@ export async function readClusterDump(
     }
   }
 
+  let metricsRead: ReadStatus | undefined;
   if (readsFile) {
     const explicit = await readReadsFile(readsFile);
     if ('error' in explicit) {
@@ -217,6 +219,7 @@ export async function readClusterDump(
     } else {
       for (const [spec, status] of explicit.entries)
         states.get(spec)!.explicit = status;
+      metricsRead = explicit.metrics;
     }
   }
 
@@ -251,27 +254,44 @@ export async function readClusterDump(
     versionStatus: version.status,
     reads,
     objects,
-    apiServerMetrics: await readMetricsFile(directory),
+    apiServerMetrics: await readMetricsFile(directory, metricsRead),
   };
 }
 
-/** `metrics.txt` at the top of the dump: parsed when present, not-served when absent. */
-async function readMetricsFile(directory: string): Promise<ApiServerMetrics> {
+/**
+ * `metrics.txt` at the top of the dump: parsed when present. A `/metrics` entry of
+ * reads.yaml says how the read went when it is not ok (what `--dump` and the README's
+ * commands record); an empty file is a failed `kubectl get --raw` (its output
+ * redirected before it failed); absent with no entry: not-served.
+ */
+async function readMetricsFile(
+  directory: string,
+  recorded: ReadStatus | undefined,
+): Promise<ApiServerMetrics> {
+  const none = (status: ReadStatus): ApiServerMetrics => ({
+    status,
+    deprecatedApiRequests: [],
+  });
+  if (recorded && recorded.state !== 'ok') return none(recorded);
   let text: string;
   try {
     text = await fs.readFile(path.join(directory, METRICS_FILE), 'utf8');
   } catch (e) {
     const code = (e as { code?: string }).code;
-    return {
-      status:
-        code === 'ENOENT'
-          ? {
-              state: 'not-served',
-              reason: `no ${METRICS_FILE} in the dump (kubectl get --raw /metrics > ${METRICS_FILE})`,
-            }
-          : { state: 'failed', reason: `${METRICS_FILE}: ${describe(e)}` },
-      deprecatedApiRequests: [],
-    };
+    return none(
+      code === 'ENOENT'
+        ? {
+            state: 'not-served',
+            reason: `no ${METRICS_FILE} in the dump (kubectl get --raw /metrics > ${METRICS_FILE})`,
+          }
+        : { state: 'failed', reason: `${METRICS_FILE}: ${describe(e)}` },
+    );
+  }
+  if (text.length === 0) {
+    return none({
+      state: 'failed',
+      reason: `${METRICS_FILE} is empty: the kubectl get --raw /metrics that wrote it failed`,
+    });
   }
   return apiServerMetricsFromText(text, METRICS_FILE);
 }
@@ -371,9 +391,15 @@ function guessSpec(item: unknown): ResourceSpec | undefined {
   return specForObject(obj.apiVersion, obj.kind)?.spec;
 }
 
+/** The reads.yaml key of the API server's `/metrics` (a non-resource URL). */
+const METRICS_READ_KEY = '/metrics';
+
 async function readReadsFile(
   file: string,
-): Promise<{ entries: Array<[ResourceSpec, ReadStatus]> } | { error: string }> {
+): Promise<
+  | { entries: Array<[ResourceSpec, ReadStatus]>; metrics?: ReadStatus }
+  | { error: string }
+> {
   let raw: unknown;
   try {
     const docs = parseDocuments(
@@ -389,8 +415,15 @@ async function readReadsFile(
     return { error: 'expected a mapping of resource to read outcome' };
   }
   const entries: Array<[ResourceSpec, ReadStatus]> = [];
+  let metrics: ReadStatus | undefined;
   const problems: string[] = [];
   for (const [entry, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (entry === METRICS_READ_KEY) {
+      const status = toReadStatus(value);
+      if (typeof status === 'string') problems.push(`${entry}: ${status}`);
+      else metrics = status;
+      continue;
+    }
     const specs = matchEntry(entry);
     if (specs.length === 0) {
       problems.push(`unknown resource "${entry}"`);
@@ -404,7 +437,7 @@ async function readReadsFile(
     for (const spec of specs) entries.push([spec, status]);
   }
   if (problems.length > 0) return { error: problems.join('; ') };
-  return { entries };
+  return { entries, ...(metrics ? { metrics } : {}) };
 }
 
 function toReadStatus(value: unknown): ReadStatus | string {
