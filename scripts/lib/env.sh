@@ -16,8 +16,22 @@ die() { printf '\033[1;31m[extension-scorecard] error:\033[0m %s\n' "$*" >&2; ex
 
 node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
 
+# The machine's npm may trust the network's CA through its own global npmrc (`cafile`);
+# the Node 24 provisioned here has its own npm, which never reads that file: pass the
+# setting on (to npm, and to Node for everything else that fetches over TLS).
+carry_npm_cafile() {
+  [ -n "${npm_config_cafile:-}" ] && return
+  local cafile
+  cafile="$(npm config get cafile 2>/dev/null || true)"
+  case "$cafile" in "" | null | undefined) return ;; esac
+  [ -f "$cafile" ] || return
+  export npm_config_cafile="$cafile"
+  [ -n "${NODE_EXTRA_CA_CERTS:-}" ] || export NODE_EXTRA_CA_CERTS="$cafile"
+}
+
 ensure_node() {
   command -v npm >/dev/null 2>&1 || die "npm is required (install Node.js >= 20 with npm first)"
+  carry_npm_cafile
   if [ -x "$NODE24_DIR/bin/node" ]; then
     export PATH="$NODE24_DIR/bin:$PATH"
     export npm_config_nodedir="$NODE24_DIR"
@@ -60,10 +74,10 @@ ensure_deps() {
   if [ -d "$REPO_ROOT/node_modules" ]; then
     # Incremental: keeps what is installed (never wipes node_modules under a running portal).
     log "dependencies changed: updating node_modules"
-    (cd "$REPO_ROOT" && npm install --no-audit --no-fund)
+    (cd "$REPO_ROOT" && npm install --no-audit --no-fund) || die "npm install failed (see above)"
   else
     log "installing dependencies (first run takes several minutes)"
-    (cd "$REPO_ROOT" && npm ci --no-audit --no-fund)
+    (cd "$REPO_ROOT" && npm ci --no-audit --no-fund) || die "npm ci failed (see above)"
   fi
   echo "$sum" > "$stamp"
 }
