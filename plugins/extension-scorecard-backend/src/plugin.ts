@@ -10,6 +10,7 @@ import { registerScorecardActions } from './actions/scorecardActions';
 import { extensionScorecardChecksExtensionPoint } from '@extension-scorecard/plugin-extension-scorecard-node';
 import { CheckRegistrations, readChecksConfig } from './checks';
 import { createClusterAuth } from './collect/auth';
+import { catalogClusterResources } from './collect/locators';
 import { ClusterDirectory } from './collect/sources';
 import { assembleSnapshot } from './pipeline/assembleSnapshot';
 import {
@@ -92,18 +93,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
           logger,
           auth: createClusterAuth({ config, logger }),
           services: {
-            clusterResources: async () =>
-              (
-                await deps.catalog.getEntities(
-                  {
-                    filter: {
-                      kind: 'Resource',
-                      'spec.type': 'kubernetes-cluster',
-                    },
-                  },
-                  { credentials: await deps.auth.getOwnServiceCredentials() },
-                )
-              ).items,
+            clusterResources: catalogClusterResources(deps.catalog, deps.auth),
           },
         });
         const locate = () => directory.refresh();

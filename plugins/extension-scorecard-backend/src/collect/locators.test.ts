@@ -9,7 +9,8 @@ import { mockServices } from '@backstage/backend-test-utils';
 import type { Entity } from '@backstage/catalog-model';
 import { ConfigReader } from '@backstage/config';
 import { createClusterAuth } from './auth';
-import type { GkeCluster } from './locators';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { catalogClusterResources, type GkeCluster } from './locators';
 import { ClusterDirectory } from './sources';
 import { collectCluster } from '../pipeline/collectCluster';
 import Knex from 'knex';
@@ -139,6 +140,27 @@ describe('catalog locator', () => {
     const logged = JSON.stringify((logger.info as jest.Mock).mock.calls);
     expect(logged).toContain('no longer located');
     expect(logged).not.toContain(TOKEN);
+  });
+
+  it('reads only kubernetes-cluster Resources from the catalog', async () => {
+    const cluster = clusterResource('prod-eu', annotationsFor(server));
+    const other: Entity = {
+      ...clusterResource('bucket', {}),
+      spec: { type: 's3-bucket', owner: 'group:default/platform' },
+    };
+    const component: Entity = {
+      apiVersion: 'backstage.io/v1alpha1',
+      kind: 'Component',
+      metadata: { name: 'kyverno', namespace: 'default' },
+      spec: { type: 'kubernetes-cluster' },
+    };
+    const read = catalogClusterResources(
+      catalogServiceMock({ entities: [cluster, other, component] }),
+      mockServices.auth(),
+    );
+    const found = await read();
+    expect(found.map(e => e.metadata.name)).toEqual(['prod-eu']);
+    expect(found[0].metadata.annotations).toEqual(annotationsFor(server));
   });
 
   it('keeps the clusters it found when the catalog fails', async () => {

@@ -21,8 +21,10 @@
  */
 import dns from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
+import type { AuthService } from '@backstage/backend-plugin-api';
 import type { Config } from '@backstage/config';
 import type { Entity } from '@backstage/catalog-model';
+import type { CatalogService } from '@backstage/plugin-catalog-node';
 import { InputError } from '@backstage/errors';
 import { AUTH_PROVIDER_KEY } from './auth';
 import type { LiveClusterConfig } from './live';
@@ -59,6 +61,26 @@ export interface GkeCluster {
   controlPlaneEndpointsConfig?: {
     dnsEndpointConfig?: { endpoint?: string | null } | null;
   } | null;
+}
+
+/**
+ * The Resource entities of type kubernetes-cluster, read with the plugin's own
+ * credentials (what the catalog locator needs: names and annotations).
+ */
+export function catalogClusterResources(
+  catalog: CatalogService,
+  auth: AuthService,
+): () => Promise<Entity[]> {
+  return async () => {
+    const { items } = await catalog.getEntities(
+      {
+        filter: { kind: 'Resource', 'spec.type': 'kubernetes-cluster' },
+        fields: ['kind', 'metadata.name', 'metadata.annotations', 'spec.type'],
+      },
+      { credentials: await auth.getOwnServiceCredentials() },
+    );
+    return items;
+  };
 }
 
 const ANNOTATION_API_SERVER = 'kubernetes.io/api-server';
