@@ -1,7 +1,8 @@
 /**
  * Child process of the replica test: a real Backstage backend (createBackend from
  * @backstage/backend-defaults, real scheduler, database, HTTP server) with the
- * Extension Scorecard plugin and the demo catalog in memory. Its configuration comes
+ * Extension Scorecard plugin and the demo catalog in memory (plus the entities of
+ * the EXTRA_ENTITIES environment variable). Its configuration comes
  * from the `--config` file the test writes (PostgreSQL, clusters, a short schedule).
  * Prints `ready` once the backend has started.
  */
@@ -11,7 +12,13 @@ import { demoEntities } from './demoEntities';
 
 async function main() {
   const backend = createBackend();
-  backend.add(catalogServiceMock.factory({ entities: await demoEntities() }));
+  // EXTRA_ENTITIES: a JSON array of entities added to the demo catalog (cluster Resources)
+  const extra = JSON.parse(process.env.EXTRA_ENTITIES ?? '[]');
+  backend.add(
+    catalogServiceMock.factory({
+      entities: [...(await demoEntities()), ...extra],
+    }),
+  );
   backend.add(import('../../index'));
   await backend.start();
   process.stdout.write('ready\n');
