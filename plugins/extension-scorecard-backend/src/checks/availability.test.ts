@@ -43,11 +43,21 @@ describe('availability checks', () => {
       expect(run(f, 'availability.replicas')).toMatchObject({
         status: 'fail',
         message:
-          'Deployment/kyverno/kyverno-admission-controller replicas 1, ready 1 (< 2 on the sync-api path)',
+          'Deployment/kyverno/kyverno-admission-controller runs 1 replica (minimum 2 on the sync-api path)',
       });
+      expect(run(f, 'availability.replicas').remediation).toMatch(
+        /^Run at least 2 replicas/,
+      );
       backend(f).spec.replicas = 2;
       backend(f).status.readyReplicas = 1;
-      expect(run(f, 'availability.replicas').status).toBe('fail');
+      const notReady = run(f, 'availability.replicas');
+      expect(notReady).toMatchObject({
+        status: 'fail',
+        message:
+          'Deployment/kyverno/kyverno-admission-controller has 1 of 2 replicas ready (minimum 2 on the sync-api path)',
+      });
+      // enough replicas are requested: the next step is why they are not ready
+      expect(notReady.remediation).toMatch(/^Find why replicas are not ready/);
     });
     it('counts StatefulSets like Deployments (spec.replicas, readyReplicas)', () => {
       const f = crdControllerFixture();
@@ -60,7 +70,7 @@ describe('availability checks', () => {
       expect(run(f, 'availability.replicas')).toMatchObject({
         status: 'warn',
         message: expect.stringContaining(
-          'StatefulSet/tenants/tenant-store replicas 3, ready 1',
+          'StatefulSet/tenants/tenant-store has 1 of 3 replicas ready (minimum 2)',
         ),
       });
       // a webhook served by a StatefulSet is a sync-path backend
@@ -75,7 +85,7 @@ describe('availability checks', () => {
       expect(run(g, 'availability.replicas')).toMatchObject({
         status: 'fail',
         message:
-          'StatefulSet/kyverno/kyverno-admission-controller replicas 1, ready 1 (< 2 on the sync-api path)',
+          'StatefulSet/kyverno/kyverno-admission-controller runs 1 replica (minimum 2 on the sync-api path)',
       });
     });
     it('a short sync-path backend fails even when other workloads could not be read', () => {
@@ -86,7 +96,7 @@ describe('availability checks', () => {
       expect(run(f, 'availability.replicas')).toMatchObject({
         status: 'fail',
         message: expect.stringMatching(
-          /^Deployment\/kyverno\/kyverno-admission-controller replicas 1, ready 1 \(< 2 on the sync-api path\) \(proven on what was read; reading statefulsets in cluster prod-eu was forbidden/,
+          /^Deployment\/kyverno\/kyverno-admission-controller runs 1 replica \(minimum 2 on the sync-api path\) \(proven on what was read; reading statefulsets in cluster prod-eu was forbidden/,
         ),
         observed: { missingReads: { statefulsets: expect.any(String) } },
       });
@@ -165,7 +175,7 @@ describe('availability checks', () => {
         deployment('kyverno', 'kyverno-background-controller', { replicas: 1 }),
       );
       expect(run(f, 'availability.replicas').message).toContain(
-        'kyverno-background-controller replicas 1',
+        'kyverno-background-controller runs 1 replica',
       );
     });
     it('only warns for other kinds', () => {
@@ -174,7 +184,7 @@ describe('availability checks', () => {
       expect(run(f, 'availability.replicas')).toMatchObject({
         status: 'warn',
         message:
-          'Deployment/cert-manager/cert-manager replicas 1, ready 3 (< 2)',
+          'Deployment/cert-manager/cert-manager runs 1 replica (minimum 2)',
       });
     });
     it('does not apply to DaemonSet-only components', () => {
@@ -235,6 +245,8 @@ describe('availability checks', () => {
         message: expect.stringContaining(
           'allows no disruption: node drains block',
         ),
+        // a budget exists: the next step is loosening it, not adding one
+        remediation: expect.stringMatching(/^Loosen the budget/),
       });
     });
   });

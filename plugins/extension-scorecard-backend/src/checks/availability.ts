@@ -18,6 +18,7 @@ import {
   pass,
   unknown,
   warn,
+  withRemediation,
   WORKLOAD_KINDS,
 } from './builtinContext';
 import type { CheckOutcome } from './types';
@@ -113,21 +114,36 @@ const replicas: BuiltinClusterCheck = {
     const min = numberSetting(context, 'minReplicas');
     const sync = syncPathOf(context);
     const short: string[] = [];
+    let tooFewWanted = false;
     const observed: Record<string, unknown> = {};
     for (const w of workloads) {
       const desired = desiredReplicas(w.object);
       const ready = readyReplicas(w.object);
       observed[w.ref] = { replicas: desired, readyReplicas: ready };
-      if (desired < min || ready < min)
-        short.push(`${w.ref} replicas ${desired}, ready ${ready}`);
+      if (desired < min) {
+        tooFewWanted = true;
+        short.push(
+          `${w.ref} runs ${desired} replica${desired === 1 ? '' : 's'}${
+            ready < desired ? `, ${ready} ready` : ''
+          }`,
+        );
+      } else if (ready < min)
+        short.push(`${w.ref} has ${ready} of ${desired} replicas ready`);
     }
     if (short.length) {
-      const text = `${listed(short)} (< ${min}${
+      const text = `${listed(short)} (minimum ${min}${
         sync ? ` on the ${sync.pathClass} path` : ''
       })`;
+      const outcome = sync ? fail(text, observed) : warn(text, observed);
+      // enough replicas are asked for: what is missing is why they are not ready
       return withServices(
         context,
-        sync ? fail(text, observed) : warn(text, observed),
+        tooFewWanted
+          ? outcome
+          : withRemediation(
+              outcome,
+              `Find why replicas are not ready (Pod events and status: image, crash loop, scheduling, resources); ${min} or more are already requested.`,
+            ),
       );
     }
     return withServices(
@@ -211,7 +227,11 @@ const pdb: BuiltinClusterCheck = {
       outcome = syncPathOf(context)
         ? fail(text, observed)
         : warn(text, observed);
-    } else if (blocking.length) outcome = warn(listed(blocking), observed);
+    } else if (blocking.length)
+      outcome = withRemediation(
+        warn(listed(blocking), observed),
+        'Loosen the budget so a drain can evict one Pod at a time: maxUnavailable 1, or minAvailable below the replica count.',
+      );
     else outcome = pass(`covered: ${listed(covered)}`, observed);
     return withServices(context, outcome);
   },

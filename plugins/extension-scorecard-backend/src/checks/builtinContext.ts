@@ -48,6 +48,31 @@ export type CheckFunction<C> = (
   context: C,
 ) => CheckOutcome;
 
+/**
+ * An outcome that can name the remediation fitting its case (what is actually
+ * missing or wrong) in place of the check's general one. The runner reports it as
+ * the result's remediation; a `judgedWithout` unknown goes back to the general one.
+ */
+export interface BuiltinOutcome extends CheckOutcome {
+  remediation?: string;
+}
+
+/** `outcome` with the remediation that fits its case. */
+export function withRemediation(
+  outcome: CheckOutcome,
+  remediation: string,
+): BuiltinOutcome {
+  return { ...outcome, remediation };
+}
+
+/** The case-specific remediation of an outcome, when it names one. */
+export function remediationOf(outcome: CheckOutcome): string | undefined {
+  const remediation = (outcome as BuiltinOutcome).remediation;
+  return typeof remediation === 'string' && remediation.trim()
+    ? remediation
+    : undefined;
+}
+
 export function pass(
   message: string,
   observed?: Record<string, unknown>,
@@ -131,13 +156,15 @@ export function judgedWithout(
   const reasons = [...new Set(Object.values(unread))];
   if (!reasons.length) return outcome;
   if (outcome.status === 'fail') {
-    return {
+    const failed: BuiltinOutcome = {
       status: 'fail',
       message: `${outcome.message} (proven on what was read; ${reasons.join(
         '; ',
       )})`,
       observed: { ...outcome.observed, missingReads: unread },
     };
+    const remediation = remediationOf(outcome);
+    return remediation ? withRemediation(failed, remediation) : failed;
   }
   return {
     status: 'unknown',

@@ -47,28 +47,49 @@ describe('certificate checks', () => {
     it('passes with a bundle, noting cert-manager injection', () => {
       expect(run(fresh(), 'cert.ca-bundle')).toMatchObject({
         status: 'pass',
-        message: '1 caBundle(s) set, 1 injected by cert-manager',
+        message: '1 caBundle set, 1 injected by cert-manager',
       });
     });
     it('fails when empty and no injection annotation', () => {
       const f = fresh();
       delete clientConfig(f).caBundle;
       f.objects.validatingWebhookConfigurations[0].metadata.annotations = {};
-      expect(run(f, 'cert.ca-bundle')).toMatchObject({
+      const result = run(f, 'cert.ca-bundle');
+      expect(result).toMatchObject({
         status: 'fail',
         message:
-          'ValidatingWebhookConfiguration/kyverno-resource-validating-webhook-cfg/webhooks[0].clientConfig.caBundle empty and no CA injection annotation',
+          'empty caBundle in ValidatingWebhookConfiguration/kyverno-resource-validating-webhook-cfg and no CA injection annotation: the API server cannot verify the backend',
       });
+      expect(result.remediation).toContain('cert-manager.io/inject-ca-from');
+    });
+    it('counts the empty caBundles of many webhooks instead of listing each', () => {
+      const f = fresh();
+      const configuration = f.objects.validatingWebhookConfigurations[0] as any;
+      configuration.metadata.annotations = {};
+      configuration.webhooks = [0, 1, 2, 3].map(i => ({
+        ...configuration.webhooks[0],
+        name: `w${i}.kyverno.svc`,
+        clientConfig: { ...configuration.webhooks[0].clientConfig },
+      }));
+      for (const webhook of configuration.webhooks)
+        delete webhook.clientConfig.caBundle;
+      expect(run(f, 'cert.ca-bundle').message).toBe(
+        '4 empty caBundles in ValidatingWebhookConfiguration/kyverno-resource-validating-webhook-cfg and no CA injection annotation: the API server cannot verify the backend',
+      );
     });
     it('warns when empty although an injection annotation is set', () => {
       const f = fresh();
       delete clientConfig(f).caBundle;
-      expect(run(f, 'cert.ca-bundle')).toMatchObject({
+      const result = run(f, 'cert.ca-bundle');
+      expect(result).toMatchObject({
         status: 'warn',
-        message: expect.stringContaining(
-          'empty although cert-manager.io/inject-ca-from=kyverno/kyverno-svc-tls',
-        ),
+        message:
+          'empty caBundle in ValidatingWebhookConfiguration/kyverno-resource-validating-webhook-cfg although cert-manager.io/inject-ca-from=kyverno/kyverno-svc-tls: the CA was not injected',
       });
+      // the annotation is there: the next step is cainjector, not adding it
+      expect(result.remediation).toMatch(
+        /^Check that cert-manager's cainjector runs/,
+      );
     });
     it('warns for a URL webhook relying on system roots', () => {
       const f = fresh();
@@ -78,19 +99,23 @@ describe('certificate checks', () => {
       ).webhooks[0].clientConfig = {
         url: 'https://policy.example.com/validate',
       };
-      expect(run(f, 'cert.ca-bundle').message).toContain(
+      const result = run(f, 'cert.ca-bundle');
+      expect(result.message).toContain(
         'calls https://policy.example.com/validate trusting the system roots',
       );
+      expect(result.remediation).toContain('public CA');
     });
     it('warns for an APIService with insecureSkipTLSVerify', () => {
       const f = aggregatedApiFixture(bundles.long);
       f.objects.apiServices[0].spec.insecureSkipTLSVerify = true;
       delete f.objects.apiServices[0].spec.caBundle;
-      expect(run(f, 'cert.ca-bundle')).toMatchObject({
+      const result = run(f, 'cert.ca-bundle');
+      expect(result).toMatchObject({
         status: 'warn',
         message:
-          'APIService/v1beta1.metrics.k8s.io insecureSkipTLSVerify: true',
+          'APIService/v1beta1.metrics.k8s.io set insecureSkipTLSVerify: the API server does not verify the backend',
       });
+      expect(result.remediation).toMatch(/^Remove insecureSkipTLSVerify/);
     });
     it('does not apply to kinds without TLS endpoints, nor to instances without any', () => {
       expect(run(cniFixture(), 'cert.ca-bundle').status).toBe('not-applicable');
@@ -114,7 +139,7 @@ describe('certificate checks', () => {
       expect(run(f, 'cert.ca-bundle')).toMatchObject({
         status: 'fail',
         message: expect.stringContaining(
-          'empty and no CA injection annotation (proven on what was read; reading mutatingwebhookconfigurations',
+          'and no CA injection annotation: the API server cannot verify the backend (proven on what was read; reading mutatingwebhookconfigurations',
         ),
       });
     });
@@ -140,7 +165,8 @@ describe('certificate checks', () => {
         scorecard.results.find(r => r.checkId === 'cert.expiry'),
       ).toMatchObject({
         status: 'pass',
-        message: expect.stringContaining('the nearest expiry is'),
+        message:
+          '2 certificates valid; the first to expire: kyverno-svc-tls.kyverno.svc expires in 60 days (2026-03-16), in Certificate/kyverno/kyverno-svc-tls',
       });
       expect(scorecard.certificates).toEqual([
         expect.objectContaining({
@@ -150,6 +176,7 @@ describe('certificate checks', () => {
           subject: 'CN=kyverno-ca',
           issuer: 'CN=kyverno-ca',
           daysLeft: 300,
+          fingerprint: expect.stringMatching(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/),
         }),
         expect.objectContaining({
           source: 'Certificate/kyverno/kyverno-svc-tls/status.notAfter',
@@ -162,12 +189,34 @@ describe('certificate checks', () => {
     it('fails within failDays', () => {
       const f = fresh();
       clientConfig(f).caBundle = bundles.soon;
-      expect(run(f, 'cert.expiry')).toMatchObject({
+      const result = run(f, 'cert.expiry');
+      expect(result).toMatchObject({
         status: 'fail',
-        message: expect.stringMatching(
-          /caBundle \(CN=gatekeeper-ca\) expires \d{4}-\d\d-\d\d, 5 days \(< 7 days\)$/,
-        ),
+        message:
+          'CN=gatekeeper-ca expires in 5 days (2026-01-20; threshold 7 days), in ValidatingWebhookConfiguration/kyverno-resource-validating-webhook-cfg',
       });
+      // the bundle is injected by cert-manager: the next step is why it did not renew
+      expect(result.remediation).toMatch(
+        /^cert-manager manages these certificates but did not renew them/,
+      );
+    });
+    it('names one CA once however many caBundles carry it', () => {
+      const f = fresh();
+      const configuration = f.objects.validatingWebhookConfigurations[0] as any;
+      configuration.webhooks = [0, 1, 2].map(i => ({
+        ...configuration.webhooks[0],
+        name: `w${i}.kyverno.svc`,
+        clientConfig: {
+          ...configuration.webhooks[0].clientConfig,
+          caBundle: bundles.expired,
+        },
+      }));
+      f.objects.apiServices = [];
+      const result = run(f, 'cert.expiry');
+      expect(result.message).toBe(
+        'CN=podpreset-ca expired 30 days ago (2025-12-16), in ValidatingWebhookConfiguration/kyverno-resource-validating-webhook-cfg',
+      );
+      expect(result.observed?.certificates).toHaveLength(4);
     });
     it('fails on a bundle that was read although the Certificates were not', () => {
       const f = fresh();
@@ -176,7 +225,7 @@ describe('certificate checks', () => {
       expect(run(f, 'cert.expiry')).toMatchObject({
         status: 'fail',
         message: expect.stringContaining(
-          '(< 7 days) (proven on what was read; reading certificates in cluster prod-eu was forbidden',
+          'threshold 7 days), in ValidatingWebhookConfiguration/kyverno-resource-validating-webhook-cfg (proven on what was read; reading certificates in cluster prod-eu was forbidden',
         ),
       });
     });
@@ -193,8 +242,18 @@ describe('certificate checks', () => {
     it('fails once expired', () => {
       const f = fresh();
       clientConfig(f).caBundle = bundles.expired;
-      expect(run(f, 'cert.expiry').message).toMatch(
-        /\(CN=podpreset-ca\) expired .*, -30 days/,
+      const result = run(f, 'cert.expiry');
+      expect(result.message).toMatch(
+        /^CN=podpreset-ca expired 30 days ago \(2025-12-16\), in ValidatingWebhookConfiguration\//,
+      );
+      expect(result.message).not.toContain('threshold');
+    });
+    it('tells to replace an expired certificate that nothing renews', () => {
+      const f = fresh();
+      clientConfig(f).caBundle = bundles.expired;
+      f.objects.validatingWebhookConfigurations[0].metadata.annotations = {};
+      expect(run(f, 'cert.expiry').remediation).toMatch(
+        /^Replace the expired certificate now/,
       );
     });
     it('fails when the cert-manager Certificate expires', () => {
@@ -204,8 +263,8 @@ describe('certificate checks', () => {
           notAfterDays: 2,
         }),
       ];
-      expect(run(f, 'cert.expiry').message).toContain(
-        'Certificate/kyverno/kyverno-svc-tls/status.notAfter',
+      expect(run(f, 'cert.expiry').message).toBe(
+        'kyverno-svc-tls.kyverno.svc expires in 2 days (2026-01-17; threshold 7 days), in Certificate/kyverno/kyverno-svc-tls',
       );
     });
     it('warns within warnDays, and honours configured thresholds', () => {
@@ -213,7 +272,8 @@ describe('certificate checks', () => {
       clientConfig(f).caBundle = bundles.close;
       expect(run(f, 'cert.expiry')).toMatchObject({
         status: 'warn',
-        message: expect.stringContaining('20 days (< 30 days)'),
+        message:
+          'CN=kyverno-ca expires in 20 days (2026-02-04; threshold 30 days), in ValidatingWebhookConfiguration/kyverno-resource-validating-webhook-cfg',
       });
       const { readChecksConfig } = require('./config');
       const { ConfigReader } = require('@backstage/config');
@@ -322,8 +382,9 @@ describe('certificate checks', () => {
       expect(run(f, 'cert.managed')).toMatchObject({
         status: 'fail',
         message: expect.stringMatching(
-          /^Certificate kyverno\/kyverno-svc-tls Ready=False \(Expired\), renewal overdue since .*, failedIssuanceAttempts 3$/,
+          /^Certificate kyverno\/kyverno-svc-tls Ready=False \(Expired\), renewal overdue since \d{4}-\d\d-\d\d, 3 failed issuance attempts$/,
         ),
+        remediation: expect.stringMatching(/^Fix the Certificate's issuance/),
       });
     });
     it('warns after failed issuance attempts', () => {
@@ -333,7 +394,8 @@ describe('certificate checks', () => {
       ];
       expect(run(f, 'cert.managed')).toMatchObject({
         status: 'warn',
-        message: 'Certificate kyverno/kyverno-svc-tls failedIssuanceAttempts 1',
+        message:
+          'Certificate kyverno/kyverno-svc-tls Ready but 1 failed issuance attempt',
       });
     });
     it('warns without managed rotation, or without cert-manager', () => {
@@ -342,12 +404,14 @@ describe('certificate checks', () => {
       expect(run(f, 'cert.managed')).toMatchObject({
         status: 'warn',
         message:
-          'no cert-manager Certificate serves this component: rotation is manual',
+          'no cert-manager Certificate serves this component in cluster prod-eu: rotation is manual',
       });
       f.cluster.reads.certificates = NOT_SERVED;
-      expect(run(f, 'cert.managed').message).toBe(
+      const result = run(f, 'cert.managed');
+      expect(result.message).toBe(
         'cert-manager is not installed in cluster prod-eu: no managed rotation',
       );
+      expect(result.remediation).toMatch(/^Install cert-manager in prod-eu/);
     });
     it('is unknown when Certificates could not be read', () => {
       const f = fresh();

@@ -15,7 +15,14 @@ import {
   pass,
   unknown,
   warn,
+  withRemediation,
 } from './builtinContext';
+import {
+  certificateCountdown,
+  describeCertificate,
+  groupByCertificate,
+  objectOfSource,
+} from './certificateText';
 import type { TlsEndpoint } from './facts/certificateInventory';
 import type { CheckOutcome } from './types';
 
@@ -105,47 +112,103 @@ function judgeCaBundles(
   endpoints: readonly TlsEndpoint[],
 ): CheckOutcome {
   if (!endpoints.length) return noTls(context);
-  const failures: string[] = [];
-  const warnings: string[] = [];
-  for (const e of endpoints) {
-    if (e.insecureSkipTLSVerify)
-      warnings.push(
-        `${e.object.kind}/${e.object.metadata.name} insecureSkipTLSVerify: true`,
-      );
-    if (e.caBundle) continue;
-    if (e.injection)
-      warnings.push(
-        `${e.source} empty although ${e.injection} (is cainjector running?)`,
-      );
-    else if (e.url)
-      warnings.push(
-        `${e.source} empty: calls ${e.url} trusting the system roots`,
-      );
-    else if (!e.insecureSkipTLSVerify)
-      failures.push(`${e.source} empty and no CA injection annotation`);
-  }
+  const empty = endpoints.filter(e => !e.caBundle);
+  const skipping = endpoints.filter(e => e.insecureSkipTLSVerify);
+  const notInjected = empty.filter(e => e.injection);
+  const byUrl = empty.filter(e => !e.injection && e.url);
+  const untrusted = empty.filter(
+    e => !e.injection && !e.url && !e.insecureSkipTLSVerify,
+  );
   const observed = {
     endpoints: endpoints.map(e => ({
       source: e.source,
       caBundle: !!e.caBundle,
       injection: e.injection ?? null,
+      ...(e.url ? { url: e.url } : {}),
+      ...(e.insecureSkipTLSVerify ? { insecureSkipTLSVerify: true } : {}),
     })),
   };
-  if (failures.length) return fail(listed(failures), observed);
-  if (warnings.length) return warn(listed(warnings), observed);
+  if (untrusted.length)
+    return fail(
+      `${countedEndpoints(
+        untrusted,
+      )} and no CA injection annotation: the API server cannot verify the backend`,
+      observed,
+    );
+  if (skipping.length)
+    return withRemediation(
+      warn(
+        `${countedObjects(
+          skipping,
+        )} set insecureSkipTLSVerify: the API server does not verify the backend`,
+        observed,
+      ),
+      'Remove insecureSkipTLSVerify and set caBundle to the CA that signed the serving certificate (or let cert-manager inject it).',
+    );
+  if (notInjected.length)
+    return withRemediation(
+      warn(
+        `${countedEndpoints(notInjected)} although ${
+          notInjected[0].injection
+        }: the CA was not injected`,
+        observed,
+      ),
+      "Check that cert-manager's cainjector runs and that the Certificate or Secret named in the annotation exists and is Ready; the caBundle fills on its next sync.",
+    );
+  if (byUrl.length)
+    return withRemediation(
+      warn(
+        `${countedEndpoints(byUrl)}: calls ${
+          byUrl[0].url
+        } trusting the system roots`,
+        observed,
+      ),
+      "Set caBundle to the CA of the endpoint's serving certificate, unless it is issued by a public CA the API server's system roots trust.",
+    );
   const injected = endpoints.filter(e => e.injection).length;
   return pass(
-    `${endpoints.length} caBundle(s) set${
+    `${plural(endpoints.length, 'caBundle')} set${
       injected ? `, ${injected} injected by cert-manager` : ''
     }`,
     observed,
   );
 }
 
-export function describeFinding(f: CertificateFinding): string {
-  return `${f.source} ${f.subject ? `(${f.subject}) ` : ''}${
-    (f.daysLeft ?? 0) < 0 ? 'expired' : 'expires'
-  } ${f.notAfter?.slice(0, 10)}, ${f.daysLeft} days`;
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** `empty caBundle in ValidatingWebhookConfiguration/x`, `3 empty caBundles in ValidatingWebhookConfiguration/x and 1 more object`. */
+function countedEndpoints(endpoints: readonly TlsEndpoint[]): string {
+  const names = firstAndMore(endpoints.map(e => objectOfSource(e.source)));
+  return endpoints.length === 1
+    ? `empty caBundle in ${names}`
+    : `${endpoints.length} empty caBundles in ${names}`;
+}
+
+/** `APIService/v1.x` or `APIService/v1.x and 2 more objects`. */
+function countedObjects(endpoints: readonly TlsEndpoint[]): string {
+  return firstAndMore(
+    endpoints.map(e => `${e.object.kind}/${e.object.metadata.name}`),
+  );
+}
+
+/** The first of the distinct names, and how many more. */
+function firstAndMore(names: readonly string[]): string {
+  const distinct = [...new Set(names)];
+  return distinct.length === 1
+    ? distinct[0]
+    : `${distinct[0]} and ${plural(distinct.length - 1, 'more object')}`;
+}
+
+/** One certificate finding of one source: `CN=x in APIService/y expired 3 days ago (2026-11-03)`. */
+export function describeFinding(
+  f: CertificateFinding,
+  thresholdDays?: number,
+): string {
+  return `${f.subject ? `${f.subject} in ` : ''}${objectOfSource(
+    f.source,
+  )} ${certificateCountdown(f, thresholdDays)}`;
 }
 
 /** Per certificate source, the finding that expires last (a bundle works until its last certificate expires), nearest first; plus parse errors. */
@@ -191,22 +254,25 @@ export function judgeRotation(certificates: readonly KubeObject[], now: Date) {
       failures.push(
         `Certificate ${name} Ready=${ready?.status ?? 'not reported'}${
           ready?.reason ? ` (${ready.reason})` : ''
-        }${overdue ? `, renewal overdue since ${renewalTime}` : ''}${
-          attempts ? `, failedIssuanceAttempts ${attempts}` : ''
-        }`,
+        }${
+          overdue ? `, renewal overdue since ${renewalTime!.slice(0, 10)}` : ''
+        }${attempts ? `, ${plural(attempts, 'failed issuance attempt')}` : ''}`,
       );
       continue;
     }
     if (attempts >= 1) {
       warnings.push(
-        `Certificate ${name} failedIssuanceAttempts ${attempts}${
-          overdue ? `, renewal overdue since ${renewalTime}` : ''
+        `Certificate ${name} Ready but ${plural(
+          attempts,
+          'failed issuance attempt',
+        )}${
+          overdue ? `, renewal overdue since ${renewalTime!.slice(0, 10)}` : ''
         }`,
       );
     }
     notes.push(
       `Certificate ${name} Ready${
-        renewalTime ? `, renews ${renewalTime}` : ''
+        renewalTime ? `, renews ${renewalTime.slice(0, 10)}` : ''
       }`,
     );
   }
@@ -255,17 +321,42 @@ function judgeExpiry(
   const observed = {
     certificates: judged.map(f => ({
       source: f.source,
+      subject: f.subject ?? null,
       notAfter: f.notAfter,
       daysLeft: f.daysLeft,
+      ...(f.fingerprint ? { fingerprint: f.fingerprint } : {}),
     })),
     errors,
+    thresholds: { failDays, warnDays },
   };
-  const failing = judged.filter(f => (f.daysLeft ?? 0) < failDays);
-  if (failing.length)
-    return fail(
-      `${listed(failing.map(describeFinding))} (< ${failDays} days)`,
+  // one certificate however many caBundles carry it, nearest expiry first
+  const failing = groupByCertificate(
+    judged.filter(f => (f.daysLeft ?? 0) < failDays),
+  );
+  if (failing.length) {
+    const outcome = fail(
+      listed(
+        failing.map(c => describeCertificate(c, failDays)),
+        2,
+      ),
       observed,
     );
+    // cert-manager already renews and injects these: what is left is why it did not
+    const automated = failing.every(c =>
+      c.places.every(p => managedSource(trust, p.source)),
+    );
+    return automated
+      ? withRemediation(
+          outcome,
+          "cert-manager manages these certificates but did not renew them in time: fix the Certificate's issuance (its Ready condition and events, the Issuer) and check that cainjector runs.",
+        )
+      : withRemediation(
+          outcome,
+          (failing[0].finding.daysLeft ?? 0) < 0
+            ? 'Replace the expired certificate now (serving certificate and CA bundle), then automate rotation with a cert-manager Certificate and CA injection.'
+            : 'Rotate the CA bundle and serving certificate before they expire, and automate it (cert-manager Certificate with renewBefore, CA injection).',
+        );
+  }
   if (errors.length) return unknown(`cannot parse ${listed(errors)}`, observed);
   if (!judged.length) {
     return unknown(
@@ -273,20 +364,34 @@ function judgeExpiry(
       observed,
     );
   }
-  const warning = judged.filter(f => (f.daysLeft ?? 0) < warnDays);
+  const warning = groupByCertificate(
+    judged.filter(f => (f.daysLeft ?? 0) < warnDays),
+  );
   if (warning.length)
     return warn(
-      `${listed(warning.map(describeFinding))} (< ${warnDays} days)`,
+      listed(
+        warning.map(c => describeCertificate(c, warnDays)),
+        2,
+      ),
       observed,
     );
+  const all = groupByCertificate(judged);
   return pass(
-    `${
-      judged.length
-    } certificate source(s); the nearest expiry is ${describeFinding(
-      judged[0],
-    )}`,
+    `${plural(
+      all.length,
+      'certificate',
+    )} valid; the first to expire: ${describeCertificate(all[0])}`,
     observed,
   );
+}
+
+/** Whether a finding source is renewed by cert-manager: a Certificate, or a caBundle it injects. */
+function managedSource(
+  trust: ReturnType<typeof readTrust>,
+  source: string,
+): boolean {
+  if (source.startsWith('Certificate/')) return true;
+  return trust.endpoints.some(e => e.source === source && !!e.injection);
 }
 
 function condition(object: any, type: string): any {
@@ -313,21 +418,34 @@ const managed: BuiltinClusterCheck = {
     let outcome: CheckOutcome;
     const certificates = context.instance.objects.certificates;
     if (context.index.notServed('certificates')) {
-      outcome = warn(
-        `cert-manager is not installed in cluster ${context.index.name}: no managed rotation`,
+      outcome = withRemediation(
+        warn(
+          `cert-manager is not installed in cluster ${context.index.name}: no managed rotation`,
+        ),
+        `Install cert-manager in ${context.index.name} and issue the serving certificate with a Certificate (and inject its CA), or document the manual rotation and its owner.`,
       );
     } else if (!certificates.length) {
       outcome = warn(
-        'no cert-manager Certificate serves this component: rotation is manual',
+        `no cert-manager Certificate serves this component in cluster ${context.index.name}: rotation is manual`,
       );
     } else {
       const { failures, warnings, notes, observed } = judgeRotation(
         certificates,
         context.now,
       );
-      if (failures.length) outcome = fail(listed(failures), observed);
-      else if (warnings.length) outcome = warn(listed(warnings), observed);
-      else outcome = pass(listed(notes), observed);
+      const fixIssuance =
+        "Fix the Certificate's issuance: read its Ready condition, events and latest CertificateRequest (Issuer reachable, DNS names allowed), before its renewal time passes.";
+      if (failures.length)
+        outcome = withRemediation(
+          fail(listed(failures, 2), observed),
+          fixIssuance,
+        );
+      else if (warnings.length)
+        outcome = withRemediation(
+          warn(listed(warnings, 2), observed),
+          fixIssuance,
+        );
+      else outcome = pass(listed(notes, 2), observed);
     }
     // a Certificate that is not Ready stays so, whatever caBundles were not read
     return judgedWithout(outcome, missing);

@@ -21,6 +21,7 @@ describe('experiment checks', () => {
       expect(run(f, 'experiments.required')).toMatchObject({
         status: 'fail',
         message: 'never ran: controller-crash-before-status',
+        remediation: expect.stringMatching(/^Run the kind's minimal fault/),
       });
     });
     it('fails when the newest run failed, even after an older pass', () => {
@@ -34,8 +35,12 @@ describe('experiment checks', () => {
       });
       expect(run(f, 'experiments.required')).toMatchObject({
         status: 'fail',
-        message: expect.stringContaining(
-          'node-plugin-unavailable (newest run ev-new',
+        message: `failed: node-plugin-unavailable (newest run ev-new on ${daysFrom(
+          NOW,
+          -2,
+        ).slice(0, 10)} failed)`,
+        remediation: expect.stringMatching(
+          /^Fix what the failed experiment showed/,
         ),
       });
     });
@@ -45,7 +50,8 @@ describe('experiment checks', () => {
       expect(run(f, 'experiments.required')).toMatchObject({
         status: 'warn',
         message:
-          'stale: node-plugin-unavailable (last passed 130 days ago > 90)',
+          'stale: node-plugin-unavailable (last passed 130 days ago; freshness window 90 days)',
+        remediation: expect.stringContaining('older than 90 days'),
       });
       const { readChecksConfig } = require('./config');
       const { ConfigReader } = require('@backstage/config');

@@ -1,6 +1,13 @@
 /** Experiments: has the kind's minimal fault experiment run recently, passed, and recorded what it must? */
 import type { BuiltinComponentCheck } from './builtinContext';
-import { fail, listed, notApplicable, pass, warn } from './builtinContext';
+import {
+  fail,
+  listed,
+  notApplicable,
+  pass,
+  warn,
+  withRemediation,
+} from './builtinContext';
 import { ageInDays, runsOf } from './experimentEvidence';
 
 const required: BuiltinComponentCheck = {
@@ -40,13 +47,15 @@ const required: BuiltinComponentCheck = {
       };
       if (newest.verdict !== 'pass')
         failed.push(
-          `${scenario.id} (newest run ${newest.id} on ${newest.startedAt} failed)`,
+          `${scenario.id} (newest run ${newest.id} on ${String(
+            newest.startedAt,
+          ).slice(0, 10)} failed)`,
         );
       else if (!Number.isFinite(age))
         stale.push(`${scenario.id} (run ${newest.id} has no valid date)`);
       else if (age > context.freshnessDays)
         stale.push(
-          `${scenario.id} (last passed ${age} days ago > ${context.freshnessDays})`,
+          `${scenario.id} (last passed ${age} days ago; freshness window ${context.freshnessDays} days)`,
         );
       else ok.push(`${scenario.id} passed ${age} days ago`);
     }
@@ -55,9 +64,20 @@ const required: BuiltinComponentCheck = {
         never.length ? `never ran: ${listed(never)}` : '',
         failed.length ? `failed: ${listed(failed)}` : '',
       ].filter(Boolean);
-      return fail(parts.join('; '), observed);
+      const outcome = fail(parts.join('; '), observed);
+      // every scenario ran: what is left is fixing what the failed runs showed
+      return never.length
+        ? outcome
+        : withRemediation(
+            outcome,
+            'Fix what the failed experiment showed (its observations and the recovery it expected), then run it again and submit the new evidence.',
+          );
     }
-    if (stale.length) return warn(`stale: ${listed(stale)}`, observed);
+    if (stale.length)
+      return withRemediation(
+        warn(`stale: ${listed(stale)}`, observed),
+        `Run the stale scenarios again and submit the evidence: runs older than ${context.freshnessDays} days no longer count.`,
+      );
     return pass(listed(ok), observed);
   },
 };

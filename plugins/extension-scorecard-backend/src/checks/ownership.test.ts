@@ -58,6 +58,9 @@ describe('ownership checks', () => {
         status: 'fail',
         message:
           'owner group:default/team-gone of component:default/kyverno does not exist in the catalog',
+        remediation: expect.stringMatching(
+          /^Register group:default\/team-gone in the catalog/,
+        ),
       });
     });
 
@@ -72,6 +75,9 @@ describe('ownership checks', () => {
         status: 'warn',
         message: expect.stringContaining(
           'user:default/alice is a User, not a Group',
+        ),
+        remediation: expect.stringContaining(
+          'set spec.owner of component:default/kyverno to its Group',
         ),
       });
     });
@@ -103,7 +109,8 @@ describe('ownership checks', () => {
       f.component.catalog = null;
       expect(run(f, 'ownership.contacts')).toMatchObject({
         status: 'warn',
-        message: 'no resolvable owner, so no contact to reach',
+        message: 'orphan: no catalog entity, so no owner to reach',
+        remediation: expect.stringContaining('see ownership.owner-exists'),
       });
     });
   });
@@ -150,6 +157,8 @@ describe('ownership checks', () => {
         status: 'warn',
         message:
           'design record leaves Q1 why not built-in unanswered (also unanswered: Q4 observability)',
+        remediation:
+          'Answer Q1 why not built-in, Q4 observability in spec.extension.design.',
       });
       d.design = { ...d.design, whyNotBuiltIn: 'x', path: undefined };
       expect(run(f, 'ownership.design-record').message).toContain(
@@ -168,7 +177,9 @@ describe('ownership checks', () => {
       expect(run(f, 'ownership.design-record')).toMatchObject({
         status: 'warn',
         message:
-          "design record has 1 mistake(s): spec.extension.migration.targetDate: 'soon' is not a date",
+          "design record has 1 mistake: spec.extension.migration.targetDate: 'soon' is not a date",
+        remediation:
+          'Correct spec.extension.migration.targetDate in the catalog entity.',
       });
     });
 
@@ -206,6 +217,18 @@ describe('ownership checks', () => {
       expect(run(f, 'ownership.responsibilities')).toMatchObject({
         status: 'warn',
         message: 'no owner named for capacity, retirement',
+        remediation:
+          'Name an owner (entity ref) for capacity, retirement under spec.extension.responsibilities.',
+      });
+    });
+
+    it('says an orphan has no entity to name them on', () => {
+      const f = fresh();
+      f.component.catalog = null;
+      expect(run(f, 'ownership.responsibilities')).toMatchObject({
+        status: 'fail',
+        message: 'orphan: no catalog entity, so no responsibility is named',
+        remediation: expect.stringMatching(/^Register the extension/),
       });
     });
 

@@ -6,6 +6,7 @@ import {
   listed,
   pass,
   warn,
+  withRemediation,
 } from './builtinContext';
 import { describeObjects } from './componentObjects';
 
@@ -41,15 +42,21 @@ const ownerExists: BuiltinComponentCheck = {
       resolved: owner.resolved,
     };
     if (!owner.resolved) {
-      return fail(
-        `owner ${owner.ref} of ${catalog.entityRef} does not exist in the catalog`,
-        observed,
+      return withRemediation(
+        fail(
+          `owner ${owner.ref} of ${catalog.entityRef} does not exist in the catalog`,
+          observed,
+        ),
+        `Register ${owner.ref} in the catalog (or fix the typo), or point spec.owner of ${catalog.entityRef} at an existing Group.`,
       );
     }
     if (owner.kind.toLowerCase() !== 'group') {
-      return warn(
-        `owner ${owner.ref} is a ${owner.kind}, not a Group: ownership leaves with the person`,
-        observed,
+      return withRemediation(
+        warn(
+          `owner ${owner.ref} is a ${owner.kind}, not a Group: ownership leaves with the person`,
+          observed,
+        ),
+        `Make the team ${owner.ref} belongs to the owner: set spec.owner of ${catalog.entityRef} to its Group.`,
       );
     }
     return pass(
@@ -73,14 +80,18 @@ const contacts: BuiltinComponentCheck = {
   evaluate(component) {
     const owner = component.catalog?.owner;
     if (!owner || !owner.resolved) {
-      return warn('no resolvable owner, so no contact to reach', {
-        owner: owner?.ref ?? null,
-      });
+      // a contact needs an owner first
+      return withRemediation(
+        warn(noOwnerToReach(component), { owner: owner?.ref ?? null }),
+        'Give the component an owning Group that exists in the catalog first (see ownership.owner-exists), then give that Group a contact.',
+      );
     }
     if (owner.contacts.length === 0) {
-      return warn(
-        `owner ${owner.ref} lists no on-call, chat or email contact`,
-        { owner: owner.ref },
+      return withRemediation(
+        warn(`owner ${owner.ref} lists no on-call, chat or email contact`, {
+          owner: owner.ref,
+        }),
+        `Give ${owner.ref} an on-call, chat or email contact (spec.profile.email, or the annotations the catalog README lists).`,
       );
     }
     const types = [...new Set(owner.contacts.map(c => c.type))];
@@ -111,11 +122,14 @@ const designRecord: BuiltinComponentCheck = {
   evaluate(component, context) {
     const descriptor = component.catalog?.descriptor;
     if (!descriptor) {
-      return fail(
-        component.catalog
-          ? `${component.catalog.entityRef} has no spec.extension design record`
-          : 'orphan: no catalog entity, so no design record',
-      );
+      return component.catalog
+        ? fail(
+            `${component.catalog.entityRef} has no spec.extension design record`,
+          )
+        : withRemediation(
+            fail('orphan: no catalog entity, so no design record'),
+            'Register the extension as a catalog Component (see ownership.owner-exists), then answer the six questions in its spec.extension.design.',
+          );
     }
     const design = descriptor.design ?? {};
     const unanswered = QUESTIONS.filter(q => !design[q.key]);
@@ -150,20 +164,30 @@ const designRecord: BuiltinComponentCheck = {
       );
     }
     if (requiredMissing.length) {
-      return warn(
-        `design record leaves ${requiredMissing.join(
-          ' and ',
-        )} unanswered${suffix}`,
-        observed,
+      return withRemediation(
+        warn(
+          `design record leaves ${requiredMissing.join(
+            ' and ',
+          )} unanswered${suffix}`,
+          observed,
+        ),
+        `Answer ${unanswered
+          .map(q => q.label)
+          .join(', ')} in spec.extension.design.`,
       );
     }
     if (mistakes.length) {
-      return warn(
-        `design record has ${mistakes.length} mistake(s): ${listed(
-          mistakes,
-          2,
-        )}${suffix}`,
-        observed,
+      return withRemediation(
+        warn(
+          `design record has ${mistakes.length} mistake${
+            mistakes.length === 1 ? '' : 's'
+          }: ${listed(mistakes, 2)}${suffix}`,
+          observed,
+        ),
+        `Correct ${listed(
+          component.descriptorFindings.map(f => f.path),
+          3,
+        )} in the catalog entity.`,
       );
     }
     return pass(`design record answers Q1 and Q2${suffix}`, observed);
@@ -184,6 +208,15 @@ const responsibilities: BuiltinComponentCheck = {
     const named = component.catalog?.descriptor?.responsibilities ?? {};
     const missing = RESPONSIBILITIES.filter(r => !named[r]);
     const observed = { named, missing };
+    if (!component.catalog) {
+      return withRemediation(
+        fail('orphan: no catalog entity, so no responsibility is named', {
+          ...observed,
+          orphan: true,
+        }),
+        'Register the extension as a catalog Component (see ownership.owner-exists), then name the owners under its spec.extension.responsibilities.',
+      );
+    }
     if (missing.length === RESPONSIBILITIES.length) {
       return fail(
         `no owner named for any of ${RESPONSIBILITIES.join(', ')}`,
@@ -191,7 +224,12 @@ const responsibilities: BuiltinComponentCheck = {
       );
     }
     if (missing.length)
-      return warn(`no owner named for ${missing.join(', ')}`, observed);
+      return withRemediation(
+        warn(`no owner named for ${missing.join(', ')}`, observed),
+        `Name an owner (entity ref) for ${missing.join(
+          ', ',
+        )} under spec.extension.responsibilities.`,
+      );
     return pass(
       `owners named: ${RESPONSIBILITIES.map(r => `${r} ${named[r]}`).join(
         ', ',
@@ -207,3 +245,15 @@ export const ownershipChecks = [
   designRecord,
   responsibilities,
 ];
+
+/** Why a component has no contact to reach: the owner it lacks, in its own case. */
+function noOwnerToReach(component: ExtensionComponent): string {
+  const owner = component.catalog?.owner;
+  if (owner) {
+    return `owner ${owner.ref} does not exist in the catalog, so no contact to reach`;
+  }
+  if (component.catalog) {
+    return `${component.catalog.entityRef} has no spec.owner, so no contact to reach`;
+  }
+  return 'orphan: no catalog entity, so no owner to reach';
+}

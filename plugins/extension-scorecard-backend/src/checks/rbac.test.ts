@@ -134,6 +134,25 @@ describe('rbac checks', () => {
   });
 
   describe('rbac.wildcards', () => {
+    it('names a role of many rules once, and counts further grants', () => {
+      const f = fresh();
+      const all = (resource: string) => ({
+        apiGroups: [''],
+        resources: [resource],
+        verbs: ['*'],
+      });
+      grant(
+        f,
+        'everything',
+        ['pods', 'services', 'configmaps', 'nodes'].map(all),
+      );
+      grant(f, 'everything-2', [all('pods')]);
+      grant(f, 'everything-3', [all('pods')]);
+      expect(run(f, 'rbac.wildcards').message).toBe(
+        'wildcard rules: kyverno/kyverno-admission-controller via ClusterRoleBinding/everything → ClusterRole/everything (4 rules, e.g. [core] pods: *); ' +
+          'kyverno/kyverno-admission-controller via ClusterRoleBinding/everything-2 → ClusterRole/everything-2 [core] pods: * and 1 more grant',
+      );
+    });
     it('warns for a wildcard that is not */*/*', () => {
       const f = fresh();
       grant(f, 'gatekeeper-manager-role', [
@@ -210,7 +229,13 @@ describe('rbac checks', () => {
       ];
       expect(run(f, 'rbac.secrets')).toMatchObject({
         status: 'warn',
-        message: expect.stringContaining('(declared)'),
+        message: expect.stringContaining(
+          'cluster-wide secrets access (declared): kyverno/kyverno-admission-controller via ClusterRoleBinding/secret-lister',
+        ),
+        // declared already: it is not told to declare it
+        remediation: expect.stringMatching(
+          /^Declared in spec.extension.declaredPermissions: review/,
+        ),
       });
     });
     it('passes secrets access limited to a namespace', () => {

@@ -15,6 +15,7 @@ import {
   notApplicable,
   pass,
   warn,
+  withRemediation,
   WORKLOAD_KINDS,
 } from './builtinContext';
 import type { RbacFindingCheck } from '@extension-scorecard/plugin-extension-scorecard-common';
@@ -46,6 +47,42 @@ export function describeFinding(f: RbacFinding): string {
   return `${f.serviceAccount} via ${f.binding} → ${f.role} ${describeRule(f)}`;
 }
 
+/**
+ * Findings for a one-line message, grouped by grant (account, binding and role):
+ * `kyverno/kyverno via ClusterRoleBinding/x → ClusterRole/cluster-admin (12 rules,
+ * e.g. [*] *: *); … and 3 more grants`. The rules themselves are in the findings.
+ */
+export function describeFindings(
+  findings: readonly RbacFinding[],
+  max = 2,
+): string {
+  const grants = new Map<string, RbacFinding[]>();
+  for (const f of findings) {
+    const key = `${f.serviceAccount}|${f.binding}|${f.role}`;
+    const rules = grants.get(key);
+    if (rules) rules.push(f);
+    else grants.set(key, [f]);
+  }
+  const lines = [...grants.values()].map(([first, ...others]) =>
+    others.length
+      ? `${first.serviceAccount} via ${first.binding} → ${first.role} (${
+          others.length + 1
+        } rules, e.g. ${describeRule(first)})`
+      : describeFinding(first),
+  );
+  if (lines.length <= max) return lines.join('; ');
+  const more = lines.length - max;
+  return `${lines.slice(0, max).join('; ')} and ${more} more grant${
+    more === 1 ? '' : 's'
+  }`;
+}
+
+/** `ns/a, ns/b and 3 more`: the accounts judged, for a pass message. */
+function accountList(names: readonly string[]): string {
+  if (names.length <= 2) return names.join(', ');
+  return `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+}
+
 interface FindingView {
   findings: RbacFinding[];
   observed: Record<string, unknown>;
@@ -62,7 +99,9 @@ function findingsOf(
   const findings = analysis.findings[checkId];
   return {
     findings,
-    accounts: analysis.accounts.map(a => `${a.namespace}/${a.name}`).join(', '),
+    accounts: accountList(
+      analysis.accounts.map(a => `${a.namespace}/${a.name}`),
+    ),
     observed: {
       serviceAccounts: analysis.accounts.map(a => `${a.namespace}/${a.name}`),
       grants: analysis.grantCount,
@@ -119,10 +158,7 @@ const clusterAdmin = rbacCheck(
   },
   ({ findings, observed, accounts }) =>
     findings.length
-      ? fail(
-          `admin rights: ${listed(findings.map(describeFinding), 2)}`,
-          observed,
-        )
+      ? fail(`admin rights: ${describeFindings(findings)}`, observed)
       : pass(
           `${accounts}: no cluster-admin or admin-equivalent rule`,
           observed,
@@ -141,15 +177,9 @@ const wildcards = rbacCheck(
   ({ findings, observed, accounts }) => {
     const full = findings.filter(f => isFullWildcard({ ...f.rule }));
     if (full.length)
-      return fail(
-        `*/*/* granted: ${listed(full.map(describeFinding), 2)}`,
-        observed,
-      );
+      return fail(`*/*/* granted: ${describeFindings(full)}`, observed);
     if (findings.length)
-      return warn(
-        `wildcard rules: ${listed(findings.map(describeFinding), 2)}`,
-        observed,
-      );
+      return warn(`wildcard rules: ${describeFindings(findings)}`, observed);
     return pass(
       `${accounts}: no wildcard in verbs, resources or apiGroups`,
       observed,
@@ -174,19 +204,25 @@ const secrets = rbacCheck(
     );
     if (broad.length)
       return fail(
-        `undeclared cluster-wide list/watch on secrets: ${listed(
-          broad.map(describeFinding),
-          2,
+        `undeclared cluster-wide list/watch on secrets: ${describeFindings(
+          broad,
         )}`,
         observed,
       );
     if (findings.length) {
-      const declared = findings.every(f => f.declared) ? ' (declared)' : '';
+      if (findings.every(f => f.declared))
+        // declared already: what is left is keeping the grant as narrow as the reason
+        return withRemediation(
+          warn(
+            `cluster-wide secrets access (declared): ${describeFindings(
+              findings,
+            )}`,
+            observed,
+          ),
+          'Declared in spec.extension.declaredPermissions: review that the reason still holds, and narrow the grant to namespaced RoleBindings or resourceNames where it can be.',
+        );
       return warn(
-        `cluster-wide secrets access${declared}: ${listed(
-          findings.map(describeFinding),
-          2,
-        )}`,
+        `cluster-wide secrets access: ${describeFindings(findings)}`,
         observed,
       );
     }
@@ -207,14 +243,13 @@ const escalation = rbacCheck(
     const undeclared = findings.filter(f => !f.declared);
     if (undeclared.length)
       return fail(
-        `undeclared escalation: ${listed(undeclared.map(describeFinding), 2)}`,
+        `undeclared escalation: ${describeFindings(undeclared)}`,
         observed,
       );
     if (findings.length)
       return pass(
-        `escalation rights declared in the design record: ${listed(
-          findings.map(describeFinding),
-          2,
+        `escalation rights declared in the design record: ${describeFindings(
+          findings,
         )}`,
         observed,
       );
@@ -237,17 +272,13 @@ const webhookWrite = rbacCheck(
     const foreign = findings.filter(f => !f.declared);
     if (foreign.length)
       return warn(
-        `can write webhook configurations: ${listed(
-          foreign.map(describeFinding),
-          2,
-        )}`,
+        `can write webhook configurations: ${describeFindings(foreign)}`,
         observed,
       );
     if (findings.length)
       return pass(
-        `writes only its own webhook configurations: ${listed(
-          findings.map(describeFinding),
-          2,
+        `writes only its own webhook configurations: ${describeFindings(
+          findings,
         )}`,
         observed,
       );
@@ -271,10 +302,7 @@ const podExec = rbacCheck(
   },
   ({ findings, observed, accounts }) =>
     findings.length
-      ? fail(
-          `exec/attach: ${listed(findings.map(describeFinding), 2)}`,
-          observed,
-        )
+      ? fail(`exec/attach: ${describeFindings(findings)}`, observed)
       : pass(`${accounts}: no pods/exec or pods/attach`, observed),
 );
 

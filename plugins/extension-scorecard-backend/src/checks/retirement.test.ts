@@ -12,15 +12,38 @@ describe('retirement checks', () => {
     it('warns for deprecated components, missing lifecycles and orphans', () => {
       const f = cniFixture();
       f.component.catalog!.lifecycle = 'deprecated';
-      expect(run(f, 'retirement.lifecycle').message).toBe(
-        'lifecycle deprecated: see retirement.migration-plan',
+      const deprecated = run(f, 'retirement.lifecycle');
+      expect(deprecated.message).toBe(
+        'component:default/calico is deprecated: no replacement named (see retirement.migration-plan)',
       );
+      // a declared lifecycle is not told to declare its lifecycle
+      expect(deprecated.remediation).not.toContain('Set spec.lifecycle');
+      expect(deprecated.remediation).toContain('spec.extension.migration');
       f.component.catalog!.lifecycle = undefined;
       expect(run(f, 'retirement.lifecycle').status).toBe('warn');
-      f.component.catalog = null;
-      expect(run(f, 'retirement.lifecycle').message).toBe(
-        'orphan: no catalog entity, so no lifecycle',
+      expect(run(f, 'retirement.lifecycle').remediation).toMatch(
+        /^Set spec.lifecycle/,
       );
+      f.component.catalog = null;
+      const orphan = run(f, 'retirement.lifecycle');
+      expect(orphan.message).toBe('orphan: no catalog entity, so no lifecycle');
+      expect(orphan.remediation).toMatch(/^Register the extension/);
+    });
+    it('points a deprecated component with a plan at finishing it', () => {
+      const f = cniFixture();
+      f.component.catalog!.lifecycle = 'deprecated';
+      f.component.catalog!.descriptor!.migration = {
+        replacement: 'cilium',
+        owner: 'group:default/team-node',
+        targetDate: '2026-09-01',
+      };
+      expect(run(f, 'retirement.lifecycle')).toMatchObject({
+        status: 'warn',
+        message:
+          'component:default/calico is deprecated: replaced by cilium by 2026-09-01',
+        remediation:
+          'Finish the migration to cilium (owner group:default/team-node) and remove the instances by 2026-09-01; then retire the catalog entity.',
+      });
     });
   });
 
@@ -59,21 +82,35 @@ describe('retirement checks', () => {
       expect(run(f, 'retirement.migration-plan')).toMatchObject({
         status: 'fail',
         message:
-          'support ended 2025-06-30 but the migration plan has no replacement, owner, targetDate',
+          'support of component:default/calico ended 2025-06-30 but it declares no spec.extension.migration',
       });
     });
     it('fails when a deprecated component has no plan', () => {
       expect(run(deprecated(), 'retirement.migration-plan')).toMatchObject({
         status: 'fail',
         message:
-          'lifecycle deprecated but the migration plan has no replacement, owner, targetDate',
+          'component:default/calico is deprecated but it declares no spec.extension.migration',
+        remediation: expect.stringMatching(
+          /^Declare spec.extension.migration with the replacement/,
+        ),
+      });
+    });
+    it('names only the missing parts of a partial plan', () => {
+      const f = deprecated();
+      f.component.catalog!.descriptor!.migration = { replacement: 'cilium' };
+      expect(run(f, 'retirement.migration-plan')).toMatchObject({
+        status: 'fail',
+        message:
+          'component:default/calico is deprecated but spec.extension.migration has no owner and targetDate',
+        remediation:
+          'Add owner and targetDate to spec.extension.migration (the migration to cilium), and remove the instances by the target date.',
       });
     });
     it('fails once support has ended without a plan', () => {
       const f = cniFixture();
       f.component.catalog!.descriptor!.supportEnds = '2025-06-30';
       expect(run(f, 'retirement.migration-plan').message).toBe(
-        'support ended 2025-06-30 but the migration plan has no replacement, owner, targetDate',
+        'support of component:default/calico ended 2025-06-30 but it declares no spec.extension.migration',
       );
     });
     it('fails when the target date passed and it still runs, warns within 30 days', () => {
@@ -86,12 +123,15 @@ describe('retirement checks', () => {
       expect(run(f, 'retirement.migration-plan')).toMatchObject({
         status: 'fail',
         message:
-          'migration to cilium owned by group:default/team-node, target 2026-01-01 passed 15 days ago and it still runs in prod-eu',
+          'migration to cilium (owner group:default/team-node) was due 2026-01-01, 15 days ago; it still runs in prod-eu',
+        remediation:
+          'Finish the migration to cilium and remove the instances left in prod-eu, or agree a new targetDate with group:default/team-node and update spec.extension.migration.',
       });
       f.component.catalog!.descriptor!.migration!.targetDate = '2026-02-01';
       expect(run(f, 'retirement.migration-plan')).toMatchObject({
         status: 'warn',
-        message: expect.stringContaining('16 days left, still runs in prod-eu'),
+        message:
+          'migration to cilium (owner group:default/team-node) due 2026-02-01, in 16 days (threshold 30 days); it still runs in prod-eu',
       });
       f.component.catalog!.descriptor!.migration!.targetDate = '2026-09-01';
       expect(run(f, 'retirement.migration-plan').status).toBe('pass');
@@ -103,9 +143,9 @@ describe('retirement checks', () => {
         owner: 'group:default/team-node',
         targetDate: 'Q3',
       };
-      expect(run(f, 'retirement.migration-plan').message).toContain(
-        "targetDate 'Q3' is not a date",
-      );
+      const result = run(f, 'retirement.migration-plan');
+      expect(result.message).toContain("targetDate 'Q3' is not a date");
+      expect(result.remediation).toContain('YYYY-MM-DD');
     });
   });
 
@@ -113,7 +153,7 @@ describe('retirement checks', () => {
     it('passes far from the end of support', () => {
       expect(run(cniFixture(), 'retirement.support-window')).toMatchObject({
         status: 'pass',
-        message: 'supported until 2027-06-30 (530 days)',
+        message: 'supported until 2027-06-30 (530 days left)',
       });
     });
     it('warns within 90 days, fails past it', () => {
@@ -121,22 +161,49 @@ describe('retirement checks', () => {
       f.component.catalog!.descriptor!.supportEnds = '2026-03-01';
       expect(run(f, 'retirement.support-window')).toMatchObject({
         status: 'warn',
-        message: 'support ends 2026-03-01, in 44 days (≤ 90)',
+        message: 'support ends in 44 days (2026-03-01; threshold 90 days)',
+        remediation: expect.stringMatching(
+          /^Upgrade to a supported version .* before 2026-03-01\.$/,
+        ),
       });
       f.component.catalog!.descriptor!.supportEnds = '2025-06-30';
-      expect(run(f, 'retirement.support-window')).toMatchObject({
+      const ended = run(f, 'retirement.support-window');
+      expect(ended).toMatchObject({
         status: 'fail',
-        message: 'support ended 2025-06-30 (200 days ago)',
+        message: 'support ended 200 days ago (2025-06-30)',
       });
+      // supportEnds is declared: it is not told to declare it
+      expect(ended.remediation).not.toContain('Declare');
+    });
+    it('points a deprecated component past support at its migration', () => {
+      const f = cniFixture();
+      f.component.catalog!.lifecycle = 'deprecated';
+      f.component.catalog!.descriptor!.supportEnds = '2025-06-30';
+      f.component.catalog!.descriptor!.migration = {
+        replacement: 'cilium',
+        owner: 'group:default/team-node',
+        targetDate: '2026-03-01',
+      };
+      expect(run(f, 'retirement.support-window').remediation).toBe(
+        'Finish the migration to cilium (due 2026-03-01): the version in use gets no fixes.',
+      );
     });
     it('warns when no end is declared or it is not a date', () => {
       const f = cniFixture();
       f.component.catalog!.descriptor!.supportEnds = undefined;
-      expect(run(f, 'retirement.support-window').message).toBe(
-        'no support end declared (spec.extension.supportEnds)',
+      const undeclared = run(f, 'retirement.support-window');
+      expect(undeclared.message).toBe(
+        'component:default/calico declares no support end (spec.extension.supportEnds)',
+      );
+      expect(undeclared.remediation).toMatch(
+        /^Declare spec.extension.supportEnds/,
       );
       f.component.catalog!.descriptor!.supportEnds = 'soon';
-      expect(run(f, 'retirement.support-window').status).toBe('warn');
+      expect(run(f, 'retirement.support-window')).toMatchObject({
+        status: 'warn',
+        message: "supportEnds 'soon' is not a date",
+        remediation: expect.stringContaining('YYYY-MM-DD'),
+      });
     });
   });
 });

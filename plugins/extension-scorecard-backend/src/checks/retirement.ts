@@ -1,7 +1,14 @@
 /** Retirement: if it is deprecated or past support, is there a migration with owner and date? */
 import type { ExtensionComponent } from '../inventory/model';
 import type { BuiltinComponentCheck } from './builtinContext';
-import { fail, numberSetting, pass, unknown, warn } from './builtinContext';
+import {
+  fail,
+  numberSetting,
+  pass,
+  unknown,
+  warn,
+  withRemediation,
+} from './builtinContext';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -12,6 +19,31 @@ function daysUntil(date: string, now: Date): number | null {
 
 function runningClusters(component: ExtensionComponent): string[] {
   return component.instances.map(i => i.cluster);
+}
+
+/** `prod-eu`, `prod-eu, prod-us and staging`, `a, b, c and 4 more clusters`. */
+function clusterList(clusters: readonly string[]): string {
+  if (clusters.length <= 1) return clusters.join('');
+  if (clusters.length <= 3)
+    return `${clusters.slice(0, -1).join(', ')} and ${clusters.at(-1)}`;
+  return `${clusters.slice(0, 3).join(', ')} and ${
+    clusters.length - 3
+  } more clusters`;
+}
+
+/** `1 day`, `15 days`. */
+function days(n: number): string {
+  return `${n} day${n === 1 ? '' : 's'}`;
+}
+
+const REGISTER =
+  'Register the extension as a catalog Component (see ownership.owner-exists) and declare its spec.lifecycle and spec.extension.supportEnds.';
+
+/** `a`, `a and b`, `a, b and c`. */
+function and(items: readonly string[]): string {
+  return items.length <= 1
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 const lifecycle: BuiltinComponentCheck = {
@@ -28,13 +60,30 @@ const lifecycle: BuiltinComponentCheck = {
   evaluate(component) {
     const value = component.catalog?.lifecycle;
     if (!component.catalog)
-      return warn('orphan: no catalog entity, so no lifecycle');
-    if (!value)
-      return warn(`${component.catalog.entityRef} declares no spec.lifecycle`);
-    if (value === 'deprecated')
-      return warn('lifecycle deprecated: see retirement.migration-plan', {
-        lifecycle: value,
-      });
+      return withRemediation(
+        warn('orphan: no catalog entity, so no lifecycle'),
+        REGISTER,
+      );
+    const ref = component.catalog.entityRef;
+    if (!value) return warn(`${ref} declares no spec.lifecycle`);
+    if (value === 'deprecated') {
+      // the lifecycle is declared: what is left is retiring it
+      const migration = component.catalog.descriptor?.migration ?? {};
+      const plan = migration.replacement
+        ? `: replaced by ${migration.replacement}${
+            migration.targetDate ? ` by ${migration.targetDate}` : ''
+          }`
+        : ': no replacement named (see retirement.migration-plan)';
+      return withRemediation(
+        warn(`${ref} is deprecated${plan}`, {
+          lifecycle: value,
+          migration,
+        }),
+        migration.replacement && migration.owner && migration.targetDate
+          ? `Finish the migration to ${migration.replacement} (owner ${migration.owner}) and remove the instances by ${migration.targetDate}; then retire the catalog entity.`
+          : 'Name the replacement, the owner of the migration and its target date under spec.extension.migration, and remove the instances by that date.',
+      );
+    }
     return pass(`lifecycle ${value}`, { lifecycle: value });
   },
 };
@@ -59,14 +108,23 @@ const migrationPlan: BuiltinComponentCheck = {
     const pastSupport = supportLeft !== null && supportLeft < 0;
     if (!deprecated && !pastSupport && !declaredLifecycle) {
       // without a lifecycle nobody has said it is not deprecated
-      return unknown(
-        component.catalog
-          ? `${component.catalog.entityRef} declares no spec.lifecycle${
-              supportEnds ? ` (supported until ${supportEnds})` : ''
-            }: whether it is deprecated is unknown`
-          : 'orphan: no catalog entity, so no lifecycle and no support end: whether it is deprecated is unknown',
-        { lifecycle: null, orphan: !component.catalog },
-      );
+      return component.catalog
+        ? withRemediation(
+            unknown(
+              `${component.catalog.entityRef} declares no spec.lifecycle${
+                supportEnds ? ` (supported until ${supportEnds})` : ''
+              }: whether it is deprecated is unknown`,
+              { lifecycle: null, orphan: false },
+            ),
+            `Set spec.lifecycle on ${component.catalog.entityRef}; if it is deprecated, declare spec.extension.migration (replacement, owner, target date) too.`,
+          )
+        : withRemediation(
+            unknown(
+              'orphan: no catalog entity, so no lifecycle and no support end: whether it is deprecated is unknown',
+              { lifecycle: null, orphan: true },
+            ),
+            REGISTER,
+          );
     }
     if (!deprecated && !pastSupport) {
       return pass(
@@ -77,39 +135,84 @@ const migrationPlan: BuiltinComponentCheck = {
       );
     }
     const why = deprecated
-      ? 'lifecycle deprecated'
-      : `support ended ${supportEnds}`;
+      ? `${component.catalog!.entityRef} is deprecated`
+      : `support of ${component.catalog!.entityRef} ended ${supportEnds}`;
     const migration = descriptor?.migration ?? {};
-    const observed = { reason: why, migration };
+    const observed = {
+      reason: deprecated
+        ? 'lifecycle deprecated'
+        : `support ended ${supportEnds}`,
+      migration,
+    };
     const missing = (['replacement', 'owner', 'targetDate'] as const).filter(
       k => !migration[k],
     );
-    if (missing.length)
+    if (missing.length === 3)
       return fail(
-        `${why} but the migration plan has no ${missing.join(', ')}`,
+        `${why} but it declares no spec.extension.migration`,
         observed,
       );
+    if (missing.length) {
+      const fields = and(missing);
+      return withRemediation(
+        fail(`${why} but spec.extension.migration has no ${fields}`, observed),
+        `Add ${fields} to spec.extension.migration${
+          migration.replacement
+            ? ` (the migration to ${migration.replacement})`
+            : ''
+        }, and remove the instances by the target date.`,
+      );
+    }
     const left = daysUntil(migration.targetDate!, context.now);
     if (left === null)
-      return fail(
-        `${why}; migration targetDate '${migration.targetDate}' is not a date`,
-        observed,
+      return withRemediation(
+        fail(
+          `${why}; migration targetDate '${migration.targetDate}' is not a date`,
+          observed,
+        ),
+        'Write spec.extension.migration.targetDate as a date (YYYY-MM-DD).',
       );
     const running = runningClusters(component);
-    const plan = `migration to ${migration.replacement} owned by ${migration.owner}, target ${migration.targetDate}`;
+    const to = `migration to ${migration.replacement} (owner ${migration.owner})`;
     if (left < 0 && running.length)
-      return fail(
-        `${plan} passed ${-left} days ago and it still runs in ${running.join(
-          ', ',
-        )}`,
-        observed,
+      return withRemediation(
+        fail(
+          `${to} was due ${migration.targetDate}, ${days(
+            -left,
+          )} ago; it still runs in ${clusterList(running)}`,
+          observed,
+        ),
+        `Finish the migration to ${
+          migration.replacement
+        } and remove the instances left in ${clusterList(
+          running,
+        )}, or agree a new targetDate with ${
+          migration.owner
+        } and update spec.extension.migration.`,
       );
-    if (left <= numberSetting(context, 'warnDays') && running.length)
-      return warn(
-        `${plan}: ${left} days left, still runs in ${running.join(', ')}`,
-        observed,
+    const warnDays = numberSetting(context, 'warnDays');
+    if (left <= warnDays && running.length)
+      return withRemediation(
+        warn(
+          `${to} due ${migration.targetDate}, in ${days(
+            left,
+          )} (threshold ${warnDays} days); it still runs in ${clusterList(
+            running,
+          )}`,
+          observed,
+        ),
+        `Move the instances left in ${clusterList(running)} to ${
+          migration.replacement
+        } before ${
+          migration.targetDate
+        }, or set a target date the owner can keep.`,
       );
-    return pass(`${why}; ${plan}`, observed);
+    return pass(
+      `${why}; ${to} due ${migration.targetDate}${
+        running.length ? '' : ', no instance left'
+      }`,
+      observed,
+    );
   },
 };
 
@@ -123,26 +226,52 @@ const supportWindow: BuiltinComponentCheck = {
   remediation:
     'Declare spec.extension.supportEnds (the upstream end of life of the version you run) and upgrade or migrate before it.',
   evaluate(component, context) {
-    const supportEnds = component.catalog?.descriptor?.supportEnds;
+    const catalog = component.catalog;
+    const supportEnds = catalog?.descriptor?.supportEnds;
+    if (!catalog)
+      return withRemediation(
+        warn('orphan: no catalog entity, so no support end declared'),
+        REGISTER,
+      );
     if (!supportEnds)
       return warn(
-        component.catalog
-          ? 'no support end declared (spec.extension.supportEnds)'
-          : 'orphan: no catalog entity, so no support end declared',
+        `${catalog.entityRef} declares no support end (spec.extension.supportEnds)`,
       );
     const left = daysUntil(supportEnds, context.now);
     const observed = { supportEnds, daysLeft: left };
     if (left === null)
-      return warn(`supportEnds '${supportEnds}' is not a date`, observed);
+      return withRemediation(
+        warn(`supportEnds '${supportEnds}' is not a date`, observed),
+        'Write spec.extension.supportEnds as a date (YYYY-MM-DD): the upstream end of life of the version you run.',
+      );
+    // supportEnds is declared: the next step is leaving the version, not declaring it
+    const migration = catalog.descriptor?.migration;
+    const leave =
+      catalog.lifecycle === 'deprecated' && migration?.replacement
+        ? `Finish the migration to ${migration.replacement}${
+            migration.targetDate ? ` (due ${migration.targetDate})` : ''
+          }`
+        : 'Upgrade to a supported version and update spec.extension.supportEnds, or deprecate it with a migration plan (spec.extension.migration)';
     if (left < 0)
-      return fail(`support ended ${supportEnds} (${-left} days ago)`, observed);
+      return withRemediation(
+        fail(`support ended ${days(-left)} ago (${supportEnds})`, observed),
+        `${leave}: the version in use gets no fixes.`,
+      );
     const warnDays = numberSetting(context, 'warnDays');
     if (left <= warnDays)
-      return warn(
-        `support ends ${supportEnds}, in ${left} days (≤ ${warnDays})`,
-        observed,
+      return withRemediation(
+        warn(
+          `support ends in ${days(
+            left,
+          )} (${supportEnds}; threshold ${warnDays} days)`,
+          observed,
+        ),
+        `${leave} before ${supportEnds}.`,
       );
-    return pass(`supported until ${supportEnds} (${left} days)`, observed);
+    return pass(
+      `supported until ${supportEnds} (${days(left)} left)`,
+      observed,
+    );
   },
 };
 

@@ -17,6 +17,7 @@ import {
   type BuiltinClusterContext,
   type BuiltinComponentContext,
   judgedWithout,
+  remediationOf,
 } from './builtinContext';
 import type { ClusterIndex } from './clusterIndex';
 import type { ResolvedCheck } from './config';
@@ -102,7 +103,7 @@ function toResult(
     status: outcome.status,
     cluster,
     message: outcome.message,
-    remediation: check.remediation,
+    remediation: remediationOf(outcome) ?? check.remediation,
   };
   if (outcome.observed) result.observed = outcome.observed;
   if (check.docsUrl) result.docsUrl = check.docsUrl;

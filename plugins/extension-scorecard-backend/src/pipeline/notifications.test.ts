@@ -104,9 +104,103 @@ describe('snapshotNotices', () => {
       ['waiver', 'group:default/team-a'],
       ['level-drop', 'group:default/team-a'],
     ]);
-    expect(notices[0].title).toBe('alpha: certificate expires in 20 days');
+    expect(notices[0].title).toBe(
+      'alpha: certificate CN=alpha-webhook expires in 20 days (2025-05-21)',
+    );
     expect(notices[1].title).toBe('alpha: migration deadline in 19 days');
     expect(notices[3].title).toMatch(/dropped from L2 safe boundary to L1/);
+  });
+
+  it('sends one notice per component and certificate, listing where it is used', () => {
+    const ca = {
+      subject: 'CN=kyverno-ca',
+      issuer: 'CN=kyverno-ca',
+      notAfter: '2025-04-28T00:00:00.000Z',
+      daysLeft: -3,
+      fingerprint: 'AA:BB:CC',
+    };
+    const card = scorecard('component:default/kyverno', { results: [] });
+    card.certificates = [
+      ...[0, 1, 2].map(i => ({
+        cluster: 'prod',
+        source: `ValidatingWebhookConfiguration/kyverno/webhooks[${i}].clientConfig.caBundle`,
+        ...ca,
+      })),
+      {
+        cluster: 'staging',
+        source:
+          'ValidatingWebhookConfiguration/kyverno/webhooks[0].clientConfig.caBundle',
+        ...ca,
+      },
+      {
+        // another certificate with the same subject is another notice
+        cluster: 'prod',
+        source: 'APIService/v1.reports.kyverno.io/spec.caBundle',
+        ...ca,
+        notAfter: '2025-05-04T00:00:00.000Z',
+        daysLeft: 3,
+        fingerprint: 'DD:EE:FF',
+      },
+    ];
+    const notices = snapshotNotices(
+      written({ scorecards: [card], levelChanges: [] }),
+      [],
+      settings,
+      NOW,
+    );
+    expect(notices).toHaveLength(2);
+    expect(notices[0]).toMatchObject({
+      key: 'certificate:component:default/kyverno:AA:BB:CC:2025-04-28T00:00:00.000Z',
+      severity: 'critical',
+      title:
+        'kyverno: certificate CN=kyverno-ca expired 3 days ago (2025-04-28)',
+    });
+    expect(notices[0].description).toBe(
+      'CN=kyverno-ca is valid until 2025-04-28T00:00:00.000Z. It is used in 4 places: ' +
+        'ValidatingWebhookConfiguration/kyverno/webhooks[0].clientConfig.caBundle in prod; ' +
+        'ValidatingWebhookConfiguration/kyverno/webhooks[1].clientConfig.caBundle in prod; ' +
+        'ValidatingWebhookConfiguration/kyverno/webhooks[2].clientConfig.caBundle in prod; ' +
+        'ValidatingWebhookConfiguration/kyverno/webhooks[0].clientConfig.caBundle in staging.',
+    );
+    expect(notices[1]).toMatchObject({
+      title:
+        'kyverno: certificate CN=kyverno-ca expires in 3 days (2025-05-04)',
+      description: expect.stringMatching(
+        /It is used in APIService\/v1.reports.kyverno.io\/spec.caBundle in prod\.$/,
+      ),
+    });
+  });
+
+  it('tells certificates without a fingerprint apart by subject and expiry', () => {
+    const card = scorecard('component:default/alpha', { results: [] });
+    card.certificates = [
+      {
+        cluster: 'prod',
+        source: 'Certificate/alpha/serving/status.notAfter',
+        subject: 'alpha.svc',
+        issuer: 'Issuer/selfsigned',
+        notAfter: '2025-05-03T00:00:00.000Z',
+        daysLeft: 2,
+      },
+      {
+        cluster: 'staging',
+        source: 'Certificate/alpha/serving/status.notAfter',
+        subject: 'alpha.svc',
+        issuer: 'Issuer/selfsigned',
+        notAfter: '2025-05-09T00:00:00.000Z',
+        daysLeft: 8,
+      },
+    ];
+    const notices = snapshotNotices(
+      written({ scorecards: [card], levelChanges: [] }),
+      [],
+      settings,
+      NOW,
+    );
+    expect(notices.map(n => n.description)).toEqual([
+      'alpha.svc, issued by Issuer/selfsigned, is valid until 2025-05-03T00:00:00.000Z. It is used in Certificate/alpha/serving/status.notAfter in prod.',
+      'alpha.svc, issued by Issuer/selfsigned, is valid until 2025-05-09T00:00:00.000Z. It is used in Certificate/alpha/serving/status.notAfter in staging.',
+    ]);
   });
 
   it('honours the switches and thresholds', () => {
@@ -172,13 +266,43 @@ describe.each(databases.ids)('ScorecardNotifier on %p', databaseId => {
     expect(notifications.send).toHaveBeenCalledWith({
       recipients: { type: 'entity', entityRef: 'group:default/team-a' },
       payload: expect.objectContaining({
-        title: 'alpha: certificate expires in 20 days',
+        title:
+          'alpha: certificate CN=alpha-webhook expires in 20 days (2025-05-21)',
         topic: 'extension-scorecard',
         link: '/catalog/default/component/alpha/extension-scorecard',
       }),
     });
     expect(await notifier.notify(written())).toBe(0);
     expect(await notifier.notify(written({ snapshotId: 8 }))).toBe(1);
+  });
+
+  it('sends a CA found in several caBundles once', async () => {
+    const notifications = { send: jest.fn().mockResolvedValue(undefined) };
+    const notifier = new ScorecardNotifier({
+      notifications,
+      stores,
+      settings,
+      logger: mockServices.logger.mock(),
+      now: () => NOW,
+    });
+    const snapshot = written({ levelChanges: [] });
+    const [card] = snapshot.scorecards;
+    card.results = [];
+    card.certificates = [0, 1, 2].map(i => ({
+      cluster: 'prod',
+      source: `MutatingWebhookConfiguration/alpha/webhooks[${i}].clientConfig.caBundle`,
+      subject: 'CN=alpha-ca',
+      notAfter: '2025-04-30T00:00:00.000Z',
+      daysLeft: -1,
+      fingerprint: '01:02:03',
+    }));
+    expect(await notifier.notify(snapshot)).toBe(1);
+    expect(notifications.send).toHaveBeenCalledTimes(1);
+    expect(notifications.send.mock.calls[0][0].payload).toMatchObject({
+      title: 'alpha: certificate CN=alpha-ca expired 1 day ago (2025-04-30)',
+      severity: 'critical',
+      description: expect.stringContaining('It is used in 3 places'),
+    });
   });
 
   it('retries a notice whose sending failed', async () => {

@@ -14,6 +14,12 @@ import {
   type ComponentScorecard,
   type Waiver,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
+import {
+  certificateCountdown,
+  certificateIdentity,
+  certificateName,
+  groupByCertificate,
+} from '../checks/certificateText';
 import { retirementDate } from '../service/audit/auditReport';
 import type { ScorecardStores } from '../store';
 import type { WrittenSnapshot } from './assembleSnapshot';
@@ -88,28 +94,45 @@ function daysUntil(date: string, now: Date): number {
   return Math.floor((Date.parse(date) - now.getTime()) / 86_400_000);
 }
 
+/** The places a certificate is used, as many as a notification shows. */
+const PLACES_SHOWN = 5;
+
+/**
+ * One notice per component and certificate: a CA carried by several caBundles, or
+ * in several clusters, is one certificate (by fingerprint), its places listed.
+ */
 function certificateNotices(
   card: ComponentScorecard,
   settings: NotificationSettings,
 ): Notice[] {
-  return card.certificates
-    .filter(
-      c =>
-        c.daysLeft !== undefined &&
-        c.daysLeft <= settings.certificates.warnDays,
-    )
-    .map(c => ({
-      key: `certificate:${card.componentId}:${c.cluster}:${c.source}:${c.notAfter}`,
+  const due = card.certificates.filter(
+    c =>
+      c.daysLeft !== undefined && c.daysLeft <= settings.certificates.warnDays,
+  );
+  return groupByCertificate(due).map(({ finding: c, places }) => {
+    const shown = places
+      .slice(0, PLACES_SHOWN)
+      .map(p => `${p.source} in ${p.cluster}`);
+    const more = places.length - shown.length;
+    return {
+      key: `certificate:${card.componentId}:${certificateIdentity(c)}:${
+        c.notAfter
+      }`,
       owner: card.owner!,
       componentId: card.componentId,
       severity: c.daysLeft! < 7 ? 'critical' : 'high',
-      title: `${card.name}: certificate ${
-        c.daysLeft! < 0 ? 'expired' : `expires in ${c.daysLeft} days`
-      }`,
-      description: `${c.subject ?? 'A certificate'} in ${c.cluster} (${
-        c.source
-      }) is valid until ${c.notAfter}.`,
-    }));
+      title: `${card.name}: certificate ${certificateName(
+        c,
+      )} ${certificateCountdown(c)}`,
+      description: `${c.subject ?? 'The certificate'}${
+        c.issuer && c.issuer !== c.subject ? `, issued by ${c.issuer},` : ''
+      } is valid until ${c.notAfter}. ${
+        places.length === 1
+          ? 'It is used in'
+          : `It is used in ${places.length} places:`
+      } ${shown.join('; ')}${more ? ` and ${more} more` : ''}.`,
+    };
+  });
 }
 
 function migrationNotices(

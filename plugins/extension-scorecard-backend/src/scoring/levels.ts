@@ -91,8 +91,31 @@ function describeBlocker(result: CheckResult): string {
 
 export interface LevelAssessment {
   level: ReadinessLevel;
-  /** What keeps the component from the next level, one sentence per result. */
+  /** What keeps the component from the next level, one sentence per result, worst first. */
   nextLevelBlockers: string[];
+}
+
+const BLOCKER_STATUS: Record<CheckStatus, number> = {
+  fail: 0,
+  unknown: 1,
+  warn: 2,
+  pass: 3,
+  'not-applicable': 4,
+};
+const BLOCKER_SEVERITY: Record<CheckResult['severity'], number> = {
+  critical: 0,
+  high: 1,
+  medium: 2,
+  low: 3,
+  info: 4,
+};
+
+/** Worst first: fails before unknowns before warnings, then by severity (an expired certificate before a missing PDB). */
+function byUrgency(a: CheckResult, b: CheckResult): number {
+  return (
+    BLOCKER_STATUS[a.status] - BLOCKER_STATUS[b.status] ||
+    BLOCKER_SEVERITY[a.severity] - BLOCKER_SEVERITY[b.severity]
+  );
 }
 
 export function assessLevel(results: readonly CheckResult[]): LevelAssessment {
@@ -100,7 +123,10 @@ export function assessLevel(results: readonly CheckResult[]): LevelAssessment {
   for (const gate of GATES) {
     const blockers = results.filter(r => !r.waiver && gate.blocks(r));
     if (blockers.length)
-      return { level, nextLevelBlockers: blockers.map(describeBlocker) };
+      return {
+        level,
+        nextLevelBlockers: [...blockers].sort(byUrgency).map(describeBlocker),
+      };
     level = gate.level;
   }
   return { level, nextLevelBlockers: [] };

@@ -204,6 +204,33 @@ describe('readiness levels', () => {
     ).toEqual(['rbac.pod-exec cannot be verified in prod-eu: y']);
   });
 
+  it('lists what keeps it from the next level worst first: fails by severity, then unknowns', () => {
+    expect(
+      ladder([
+        ...owned,
+        result('availability.replicas', 'fail', { message: 'replicas' }),
+        result('rbac.secrets', 'unknown', {
+          severity: 'critical',
+          message: 'unread',
+        }),
+        result('availability.pdb', 'fail', {
+          severity: 'medium',
+          message: 'pdb',
+        }),
+        result('cert.expiry', 'fail', {
+          severity: 'critical',
+          cluster: 'prod-eu',
+          message: 'expired',
+        }),
+      ]).nextLevelBlockers,
+    ).toEqual([
+      'cert.expiry fails in prod-eu: expired',
+      'availability.replicas fails: replicas',
+      'availability.pdb fails: pdb',
+      'rbac.secrets cannot be verified: unread',
+    ]);
+  });
+
   it('L2 with only warnings at the boundary; L3 needs fresh passed experiments, observability and retirement in place', () => {
     expect(
       ladder([

@@ -2,7 +2,9 @@
  * What a sync-path extension intercepts in one cluster: operations ×
  * resources, the namespaces its selectors actually match (evaluated against
  * the cluster's real Namespace labels), failurePolicy, timeout, and the worst
- * latency it can add to one matched request.
+ * latency it can add to one matched request. Besides admission webhooks and
+ * policies: the group/version an APIService serves, the resource a CRD
+ * conversion webhook converts, and the Pods that name a secondary scheduler.
  */
 import type { BlastRadius } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { KubeObject } from '../../collect/types';
@@ -51,6 +53,22 @@ export function webhookCallBudget(webhook: AdmissionWebhook): number {
     webhook.timeoutSeconds *
     (webhook.mutating && webhook.reinvocationPolicy === 'IfNeeded' ? 2 : 1)
   );
+}
+
+/**
+ * Seconds a request matched by all of `webhooks` can wait on them: the API server
+ * calls mutating webhooks one after another (each up to its budget), then validating
+ * webhooks in parallel (the slowest one's timeout).
+ */
+export function requestBudget(webhooks: readonly AdmissionWebhook[]): number {
+  const mutating = webhooks
+    .filter(w => w.mutating)
+    .reduce((sum, w) => sum + webhookCallBudget(w), 0);
+  const validating = Math.max(
+    0,
+    ...webhooks.filter(w => !w.mutating).map(w => w.timeoutSeconds),
+  );
+  return mutating + validating;
 }
 
 interface NamespaceMatch {
@@ -121,9 +139,10 @@ function webhookRadius(
   const namespaced = webhook.rules.some(
     r => r.scope === '*' || r.scope === 'Namespaced',
   );
-  const worstCase = all
-    .filter(other => other === webhook || webhooksOverlap(webhook, other))
-    .reduce((sum, other) => sum + webhookCallBudget(other), 0);
+  const called = all.filter(
+    other => other === webhook || webhooksOverlap(webhook, other),
+  );
+  const worstCase = requestBudget(called);
   return {
     cluster: index.name,
     name: webhook.name,
@@ -139,6 +158,10 @@ function webhookRadius(
     failurePolicy: webhook.failurePolicy,
     timeoutSeconds: webhook.timeoutSeconds,
     worstCaseLatencySeconds: worstCase,
+    overlappingWebhooks: called
+      .filter(other => other !== webhook)
+      .map(other => other.name),
+    reinvoked: webhook.mutating && webhook.reinvocationPolicy === 'IfNeeded',
   };
 }
 
@@ -219,6 +242,7 @@ function apiServiceRadius(api: KubeObject, index: ClusterIndex): BlastRadius {
     cluster: index.name,
     name: api.metadata.name,
     objectKind: 'APIService',
+    groupVersion: group ? `${group}/${version}` : version,
     operations: ['*'],
     resources: [group ? `${group}/${version}/*` : `${version}/*`],
     // every request to the group, in every namespace; while it is unavailable, discovery
@@ -233,7 +257,86 @@ function apiServiceRadius(api: KubeObject, index: ClusterIndex): BlastRadius {
   };
 }
 
-/** Blast radius of every webhook, policy binding and APIService of the instance. */
+/**
+ * A CRD converted by a webhook: the API server calls it for every read and write of the
+ * resource whose requested version differs from the version an object is stored in, so
+ * while it is down those requests fail (and so do watches and lists across versions).
+ */
+function conversionRadius(crd: KubeObject, index: ClusterIndex): BlastRadius {
+  const group: string = crd.spec?.group ?? '';
+  const plural: string = crd.spec?.names?.plural ?? crd.metadata.name;
+  const versions: Array<{ name: string; served?: boolean; storage?: boolean }> =
+    crd.spec?.versions ?? [];
+  const served = versions.filter(v => v.served !== false).map(v => v.name);
+  const storageVersion = versions.find(v => v.storage)?.name ?? null;
+  const stored: string[] = crd.status?.storedVersions ?? [];
+  const namespaced = crd.spec?.scope !== 'Cluster';
+  return {
+    cluster: index.name,
+    name: crd.metadata.name,
+    objectKind: 'CustomResourceDefinition',
+    operations: ['*'],
+    resources: served.map(v => `${group}/${v}/${plural}`),
+    ...matchNamespaces(index, namespaced, []),
+    namespaceSelector: '{}',
+    objectSelector: '{}',
+    clusterScoped: !namespaced,
+    failurePolicy: 'Fail',
+    // the conversion call has no timeoutSeconds field to set
+    timeoutSeconds: null,
+    worstCaseLatencySeconds: null,
+    conversion: {
+      resource: group ? `${plural}.${group}` : plural,
+      servedVersions: served,
+      storageVersion,
+      storedVersions: stored,
+    },
+  };
+}
+
+/**
+ * A secondary scheduler: only Pods naming it in `spec.schedulerName` are scheduled by
+ * it, from any namespace. The collection reads Pending Pods only, so those are the
+ * Pods listed; while it is down they stay Pending and nothing else is affected.
+ */
+function schedulerRadius(
+  schedulerName: string,
+  instance: ComponentInstance,
+  index: ClusterIndex,
+): BlastRadius {
+  const pods = instance.objects.pendingPods.filter(
+    p => p.spec?.schedulerName === schedulerName,
+  );
+  const unreadable = index.unreadable('pods');
+  const namespaces = [
+    ...new Set(pods.map(p => p.metadata.namespace ?? '')),
+  ].filter(Boolean);
+  return {
+    cluster: index.name,
+    name: schedulerName,
+    objectKind: 'Scheduler',
+    operations: ['schedule'],
+    resources: ['v1/pods'],
+    matchedNamespaces: unreadable ? [] : namespaces.sort(),
+    totalNamespaces: index.unreadable('namespaces')
+      ? 0
+      : index.namespaceLabels.size,
+    ...(unreadable ? { namespacesUnreadable: unreadable } : {}),
+    clusterScoped: false,
+    failurePolicy: 'Pending',
+    timeoutSeconds: null,
+    worstCaseLatencySeconds: null,
+    schedulerName,
+    pendingPods: unreadable
+      ? []
+      : pods.map(p => `${p.metadata.namespace}/${p.metadata.name}`).sort(),
+  };
+}
+
+/**
+ * Blast radius of every webhook, policy binding, APIService, conversion webhook and
+ * secondary scheduler of the instance.
+ */
 export function blastRadiusOf(
   instance: ComponentInstance,
   index: ClusterIndex,
@@ -250,5 +353,11 @@ export function blastRadiusOf(
   for (const api of instance.objects.apiServices) {
     if (api.spec?.service) out.push(apiServiceRadius(api, index));
   }
+  for (const crd of instance.objects.customResourceDefinitions) {
+    if (crd.spec?.conversion?.strategy === 'Webhook')
+      out.push(conversionRadius(crd, index));
+  }
+  for (const name of instance.schedulerNames)
+    out.push(schedulerRadius(name, instance, index));
   return out;
 }

@@ -36,6 +36,8 @@ export interface ParsedCertificate {
   subject: string;
   issuer: string;
   notAfter: Date;
+  /** SHA-256 fingerprint, as `AB:CD:…`: names the certificate wherever it is used. */
+  fingerprint: string;
 }
 
 export type ParsedBundle =
@@ -73,6 +75,7 @@ export function parseCaBundle(caBundle: string): ParsedBundle {
             subject: oneLine(cert.subject),
             issuer: oneLine(cert.issuer),
             notAfter: new Date(cert.validTo),
+            fingerprint: cert.fingerprint256,
           };
         }),
       };
@@ -174,6 +177,7 @@ export function certificateFindingsOf(
         issuer: cert.issuer,
         notAfter: cert.notAfter.toISOString(),
         daysLeft: daysLeft(cert.notAfter, now),
+        fingerprint: cert.fingerprint,
       });
     }
   }

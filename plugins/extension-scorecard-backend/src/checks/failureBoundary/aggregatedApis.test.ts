@@ -67,6 +67,26 @@ describe('aggregated API checks', () => {
         ),
       });
     });
+    it('cuts a long condition message, keeping the whole one in the observed values', () => {
+      const f = fresh();
+      const message = `Get "https://10.96.0.12:443/apis/metrics.k8s.io/v1beta1": ${'context deadline exceeded; '.repeat(
+        5,
+      )}`;
+      api(f).status.conditions = [
+        {
+          type: 'Available',
+          status: 'False',
+          reason: 'FailedDiscoveryCheck',
+          message,
+        },
+      ];
+      const result = run(f, 'aggregated.available');
+      expect(result.message.length).toBeLessThan(160);
+      expect(result.message).toMatch(/…\)$/);
+      expect(result.observed).toMatchObject({
+        'v1beta1.metrics.k8s.io': { reason: 'FailedDiscoveryCheck', message },
+      });
+    });
     it.each([
       'ServiceNotFound',
       'ServicePortError',

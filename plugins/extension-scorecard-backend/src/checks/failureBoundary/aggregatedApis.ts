@@ -14,6 +14,11 @@ function condition(object: KubeObject, type: string): any {
   return (object.status?.conditions ?? []).find((c: any) => c.type === type);
 }
 
+/** A condition message cut for a table: the whole one is in the observed values. */
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
 const available: BuiltinClusterCheck = {
   id: 'aggregated.available',
   dimension: 'failure-boundary',
@@ -38,13 +43,17 @@ const available: BuiltinClusterCheck = {
     for (const api of apis) {
       const c = condition(api, 'Available');
       observed[api.metadata.name] = c
-        ? { status: c.status, reason: c.reason ?? null }
+        ? {
+            status: c.status,
+            reason: c.reason ?? null,
+            ...(c.message ? { message: c.message } : {}),
+          }
         : null;
       if (c?.status === 'True') continue;
       if (c?.status === 'False') {
         down.push(
           `${api.metadata.name} Available=False (${c.reason ?? 'no reason'}${
-            c.message ? `: ${c.message}` : ''
+            c.message ? `: ${clip(c.message, 80)}` : ''
           })`,
         );
       } else {

@@ -151,7 +151,8 @@ describe('CRD checks', () => {
       });
       expect(run(g, 'crd.conversion')).toMatchObject({
         status: 'warn',
-        message: expect.stringContaining('20 days (< 30 days)'),
+        message:
+          'tenants.platform.example.com conversion webhook: CN=tenant-ca expires in 20 days (2026-02-04; threshold 30 days)',
       });
     });
     it('follows the serving Certificate: not Ready fails, failed issuance warns', () => {
@@ -172,7 +173,9 @@ describe('CRD checks', () => {
       ];
       expect(run(f, 'crd.conversion')).toMatchObject({
         status: 'warn',
-        message: expect.stringContaining('failedIssuanceAttempts 1'),
+        message: expect.stringContaining(
+          'Certificate tenant-operator-system/serving-cert Ready but 1 failed issuance attempt',
+        ),
       });
       f.objects.certificates = [
         certManagerCertificate('tenant-operator-system', 'serving-cert', {

@@ -1,4 +1,5 @@
 /** Failure boundary of CRDs: established names, and safe conversion between served versions. */
+import type { CertificateFinding } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { BuiltinClusterCheck } from '../builtinContext';
 import {
   fail,
@@ -11,6 +12,7 @@ import {
   warn,
 } from '../builtinContext';
 import { describeFinding, judgeBundles, judgeRotation } from '../certificates';
+import { certificateCountdown } from '../certificateText';
 
 function conditionStatus(crd: any, type: string): string {
   return (
@@ -132,9 +134,14 @@ const conversion: BuiltinClusterCheck = {
       const soon = judged.filter(
         f => (f.daysLeft ?? 0) >= failDays && (f.daysLeft ?? 0) < warnDays,
       );
+      // the CA of the CRD's own caBundle is named by subject; a Certificate by its object
+      const certificate = (f: CertificateFinding, threshold: number) =>
+        f.source === endpoint?.source && f.subject
+          ? `${f.subject} ${certificateCountdown(f, threshold)}`
+          : describeFinding(f, threshold);
       failures.push(
         ...expiring.map(
-          f => `${name} conversion webhook: ${describeFinding(f)}`,
+          f => `${name} conversion webhook: ${certificate(f, failDays)}`,
         ),
       );
       failures.push(
@@ -143,10 +150,7 @@ const conversion: BuiltinClusterCheck = {
       unknowns.push(...errors.map(e => `${name} conversion webhook: ${e}`));
       warnings.push(
         ...soon.map(
-          f =>
-            `${name} conversion webhook: ${describeFinding(
-              f,
-            )} (< ${warnDays} days)`,
+          f => `${name} conversion webhook: ${certificate(f, warnDays)}`,
         ),
       );
       warnings.push(

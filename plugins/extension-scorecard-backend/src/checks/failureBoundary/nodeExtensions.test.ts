@@ -63,7 +63,7 @@ describe('node extension checks', () => {
       expect(run(f, 'node.canary-rollout')).toMatchObject({
         status: 'warn',
         message:
-          'calico-system/calico-node maxUnavailable 50% takes 20 of 40 nodes at once (> max(1, 10%) = 4)',
+          'calico-system/calico-node maxUnavailable 50% takes 20 of 40 nodes at once (threshold 4: 10% of nodes, at least 1)',
       });
     });
     it('judges a node-plugin StatefulSet (CSI hostpath), not a controller StatefulSet', () => {

@@ -150,7 +150,7 @@ const canaryRollout: BuiltinClusterCheck = {
       };
       if (atOnce > allowed) {
         warnings.push(
-          `${name} maxUnavailable ${raw} takes ${atOnce} of ${desired} nodes at once (> max(1, ${percent}%) = ${allowed})`,
+          `${name} maxUnavailable ${raw} takes ${atOnce} of ${desired} nodes at once (threshold ${allowed}: ${percent}% of nodes, at least 1)`,
         );
       } else {
         notes.push(

@@ -41,6 +41,9 @@ describe('scheduler checks', () => {
         message: expect.stringContaining(
           'uses Permit (Filter, Permit) with no declared permitTimeoutSeconds',
         ),
+        remediation: expect.stringContaining(
+          'spec.extension.scheduler.permitTimeoutSeconds',
+        ),
       });
     });
     it('warns for Reserve without Unreserve', () => {
@@ -51,6 +54,7 @@ describe('scheduler checks', () => {
       expect(run(f, 'scheduler.profile-declared')).toMatchObject({
         status: 'warn',
         message: expect.stringContaining('uses Reserve without Unreserve'),
+        remediation: expect.stringMatching(/^Implement Unreserve/),
       });
     });
   });
@@ -60,14 +64,14 @@ describe('scheduler checks', () => {
       expect(run(schedulerFixture(), 'scheduler.pending-pods')).toMatchObject({
         status: 'pass',
         message:
-          '3 ready scheduler replica(s); no Pod Pending on scheduler-plugins-scheduler',
+          '3 ready scheduler replicas; no Pod Pending on scheduler-plugins-scheduler',
       });
     });
     it('passes Pending Pods while the scheduler runs (noting them)', () => {
       const f = schedulerFixture();
       f.objects.pendingPods = [pendingPod('job-a-0')];
       expect(run(f, 'scheduler.pending-pods').message).toContain(
-        '1 Pod(s) Pending on scheduler-plugins-scheduler (scheduler is running)',
+        '1 Pod Pending on scheduler-plugins-scheduler (scheduler is running)',
       );
     });
     it('fails when Pods wait on a scheduler with no ready replica', () => {
@@ -77,7 +81,7 @@ describe('scheduler checks', () => {
       expect(run(f, 'scheduler.pending-pods')).toMatchObject({
         status: 'fail',
         message:
-          '2 Pod(s) Pending on scheduler-plugins-scheduler with 0 ready scheduler replicas: batch/job-a-0; batch/job-a-1',
+          '2 Pods Pending on scheduler-plugins-scheduler with 0 ready scheduler replicas: batch/job-a-0; batch/job-a-1',
       });
     });
     it("counts the scheduler's replicas, not the component's other controllers", () => {

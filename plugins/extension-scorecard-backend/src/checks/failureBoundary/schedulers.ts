@@ -3,7 +3,18 @@ import type {
   BuiltinClusterCheck,
   BuiltinComponentCheck,
 } from '../builtinContext';
-import { fail, listed, notApplicable, pass, warn } from '../builtinContext';
+import {
+  fail,
+  listed,
+  notApplicable,
+  pass,
+  warn,
+  withRemediation,
+} from '../builtinContext';
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
 
 const profileDeclared: BuiltinComponentCheck = {
   id: 'scheduler.profile-declared',
@@ -33,11 +44,14 @@ const profileDeclared: BuiltinComponentCheck = {
       points.includes('Permit') &&
       !(scheduler?.permitTimeoutSeconds && scheduler.permitTimeoutSeconds > 0)
     ) {
-      return fail(
-        `uses Permit (${points.join(
-          ', ',
-        )}) with no declared permitTimeoutSeconds: a waiting Pod can hold resources forever`,
-        observed,
+      return withRemediation(
+        fail(
+          `uses Permit (${points.join(
+            ', ',
+          )}) with no declared permitTimeoutSeconds: a waiting Pod can hold resources forever`,
+          observed,
+        ),
+        'Make the Permit plugin return Wait with a timeout and declare it as spec.extension.scheduler.permitTimeoutSeconds.',
       );
     }
     if (
@@ -45,11 +59,14 @@ const profileDeclared: BuiltinComponentCheck = {
       !points.includes('Unreserve') &&
       scheduler?.unreserve !== true
     ) {
-      return warn(
-        `uses Reserve without Unreserve (${points.join(
-          ', ',
-        )}): a failed binding leaks its reservation`,
-        observed,
+      return withRemediation(
+        warn(
+          `uses Reserve without Unreserve (${points.join(
+            ', ',
+          )}): a failed binding leaks its reservation`,
+          observed,
+        ),
+        'Implement Unreserve to release what Reserve took, and declare it (Unreserve in spec.extension.scheduler.extensionPoints, or unreserve: true).',
       );
     }
     const hard = points.includes('Filter')
@@ -108,7 +125,7 @@ const pendingPods: BuiltinClusterCheck = {
     };
     if (pending.length && ready === 0) {
       return fail(
-        `${pending.length} Pod(s) Pending on ${
+        `${plural(pending.length, 'Pod')} Pending on ${
           names.join(', ') || 'this scheduler'
         } with 0 ready scheduler replicas: ${listed(podNames)}`,
         observed,
@@ -116,14 +133,15 @@ const pendingPods: BuiltinClusterCheck = {
     }
     if (pending.length) {
       return pass(
-        `${ready} ready scheduler replica(s); ${
-          pending.length
-        } Pod(s) Pending on ${names.join(', ')} (scheduler is running)`,
+        `${plural(ready, 'ready scheduler replica')}; ${plural(
+          pending.length,
+          'Pod',
+        )} Pending on ${names.join(', ')} (scheduler is running)`,
         observed,
       );
     }
     return pass(
-      `${ready} ready scheduler replica(s); no Pod Pending on ${
+      `${plural(ready, 'ready scheduler replica')}; no Pod Pending on ${
         names.join(', ') || 'it'
       }`,
       observed,

@@ -131,7 +131,7 @@ describe('webhook checks', () => {
     it('passes at 5 s or less', () => {
       expect(run(fresh(), 'webhook.timeout')).toMatchObject({
         status: 'pass',
-        message: '1 webhook(s), longest timeoutSeconds 5 s ≤ 5 s',
+        message: '1 webhook, longest timeoutSeconds 5 (threshold 5 s)',
       });
     });
     it('warns between 6 and 10 s, naming the v1 default', () => {
@@ -139,7 +139,8 @@ describe('webhook checks', () => {
       delete hook(f).timeoutSeconds;
       expect(run(f, 'webhook.timeout')).toMatchObject({
         status: 'warn',
-        message: 'validate.kyverno.svc-fail timeoutSeconds 10 (default) > 5 s',
+        message:
+          'validate.kyverno.svc-fail timeoutSeconds 10 (default) (threshold 5 s)',
         observed: { timeouts: { 'validate.kyverno.svc-fail': 10 } },
       });
     });
@@ -150,8 +151,22 @@ describe('webhook checks', () => {
         'admissionregistration.k8s.io/v1beta1';
       expect(run(f, 'webhook.timeout')).toMatchObject({
         status: 'fail',
-        message: 'validate.kyverno.svc-fail timeoutSeconds 30 (default) > 10 s',
+        message:
+          'validate.kyverno.svc-fail timeoutSeconds 30 (default) (threshold 10 s): each matched request can wait that long',
       });
+    });
+    it('summarises many webhooks with the same finding instead of listing each', () => {
+      const f = fresh();
+      const configuration = f.objects.validatingWebhookConfigurations[0] as any;
+      configuration.webhooks = ['a', 'b', 'c', 'd'].map(name => ({
+        ...hook(f),
+        name: `${name}.kyverno.svc`,
+        timeoutSeconds: 30,
+      }));
+      configuration.webhooks[3].timeoutSeconds = 20;
+      expect(run(f, 'webhook.timeout').message).toBe(
+        'a.kyverno.svc and 2 more webhooks timeoutSeconds 30; d.kyverno.svc timeoutSeconds 20 (threshold 10 s): each matched request can wait that long',
+      );
     });
     it('uses configured thresholds', () => {
       const f = fresh();
@@ -166,7 +181,8 @@ describe('webhook checks', () => {
       );
       expect(run(f, 'webhook.timeout', { config })).toMatchObject({
         status: 'fail',
-        message: 'validate.kyverno.svc-fail timeoutSeconds 8 > 7 s',
+        message:
+          'validate.kyverno.svc-fail timeoutSeconds 8 (threshold 7 s): each matched request can wait that long',
       });
     });
   });
@@ -189,7 +205,7 @@ describe('webhook checks', () => {
       expect(run(f, 'webhook.failure-policy')).toMatchObject({
         status: 'fail',
         message:
-          'validate.kyverno.svc-fail has failurePolicy Fail with 1 ready endpoint(s) behind Service kyverno/kyverno-svc (< 2)',
+          'validate.kyverno.svc-fail (failurePolicy Fail): 1 ready endpoint behind Service kyverno/kyverno-svc (minimum 2)',
       });
     });
     it('counts the v1 default failurePolicy as Fail', () => {
@@ -197,7 +213,7 @@ describe('webhook checks', () => {
       delete hook(f).failurePolicy;
       f.clusterObjects.endpointslices = [];
       expect(run(f, 'webhook.failure-policy').message).toContain(
-        'failurePolicy Fail (default) with 0 ready endpoint(s)',
+        '(failurePolicy Fail (default)): 0 ready endpoints',
       );
     });
     it('warns for a mutating webhook with Fail', () => {
@@ -205,7 +221,12 @@ describe('webhook checks', () => {
       addMutating(f, { failurePolicy: 'Fail' });
       expect(run(f, 'webhook.failure-policy')).toMatchObject({
         status: 'warn',
-        message: 'mutating mutate.kyverno.svc-fail has failurePolicy Fail',
+        message:
+          'mutating mutate.kyverno.svc-fail (failurePolicy Fail): an outage of the backend blocks every matched write',
+        // the backend is highly available already: the advice is about the policy
+        remediation: expect.stringMatching(
+          /^Use failurePolicy Ignore for mutating webhooks/,
+        ),
       });
     });
     it('warns for a Fail webhook called by URL', () => {
@@ -241,7 +262,7 @@ describe('webhook checks', () => {
         scorecard.results.find(r => r.checkId === 'webhook.scope'),
       ).toMatchObject({
         status: 'pass',
-        message: expect.stringContaining('match at most 4 of 6 namespaces'),
+        message: expect.stringContaining('matches at most 4 of 6 namespaces'),
       });
       expect(scorecard.blastRadius).toEqual([
         expect.objectContaining({
@@ -362,7 +383,7 @@ describe('webhook checks', () => {
         },
       ];
       expect(run(f, 'webhook.scope').message).toBe(
-        'validate.kyverno.svc-fail matches Leases in kube-node-lease; validate.kyverno.svc-fail matches TokenReviews; validate.kyverno.svc-fail matches SubjectAccessReviews',
+        'validate.kyverno.svc-fail matches Leases in kube-node-lease, TokenReviews and SubjectAccessReviews',
       );
     });
     it('does not reach namespaces with cluster-scoped rules only', () => {
@@ -385,7 +406,7 @@ describe('webhook checks', () => {
     it('passes for explicit rules', () => {
       expect(run(fresh(), 'webhook.match-conditions')).toMatchObject({
         status: 'pass',
-        message: '1 webhook(s) name their groups and resources explicitly',
+        message: '1 webhook names its groups and resources explicitly',
       });
     });
     it('warns for broad rules without matchConditions', () => {
@@ -401,7 +422,7 @@ describe('webhook checks', () => {
       expect(run(f, 'webhook.match-conditions')).toMatchObject({
         status: 'warn',
         message:
-          'validate.kyverno.svc-fail match every group or every resource of built-in groups with no matchConditions',
+          'validate.kyverno.svc-fail matches every group or every resource of built-in groups with no matchConditions',
       });
     });
     it("does not count * resources of the extension's own group as broad", () => {
@@ -441,7 +462,7 @@ describe('webhook checks', () => {
         ),
       );
       expect(run(f, 'webhook.timeout').message).toBe(
-        'kyverno-resource-validating-webhook-cfg/validate.kyverno.svc-fail timeoutSeconds 10 > 5 s',
+        'kyverno-resource-validating-webhook-cfg/validate.kyverno.svc-fail timeoutSeconds 10 (threshold 5 s)',
       );
     });
     it('passes broad rules filtered by matchConditions', () => {
@@ -488,7 +509,7 @@ describe('webhook checks', () => {
     it('passes for None and NoneOnDryRun', () => {
       expect(run(fresh(), 'webhook.side-effects')).toMatchObject({
         status: 'pass',
-        message: '1 webhook(s) declare sideEffects NoneOnDryRun',
+        message: '1 webhook declares sideEffects NoneOnDryRun',
       });
     });
     it('fails for Some, or the v1beta1 default Unknown', () => {
@@ -534,7 +555,7 @@ describe('webhook checks', () => {
       addMutating(f);
       expect(run(f, 'webhook.reinvocation')).toMatchObject({
         status: 'pass',
-        message: '1 mutating webhook(s) with reinvocationPolicy Never',
+        message: '1 mutating webhook with reinvocationPolicy Never',
       });
     });
     it('warns for IfNeeded without an idempotence experiment, and requires the scenario', () => {

@@ -12,6 +12,7 @@ import {
   numberSetting,
   pass,
   warn,
+  withRemediation,
 } from '../builtinContext';
 import type { CheckOutcome } from '../types';
 import {
@@ -97,6 +98,50 @@ function judgeWebhooks(
   return pass(judgement.pass(webhooks), observed);
 }
 
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** `1 webhook names` / `3 webhooks name`: a count with its verb agreeing. */
+function counted(n: number, noun: string, verb: [one: string, many: string]) {
+  return `${plural(n, noun)} ${n === 1 ? verb[0] : verb[1]}`;
+}
+
+/** `a.example.com`, `a.example.com and b.example.com`, `a.example.com and 3 more webhooks`. */
+export function webhookNames(webhooks: readonly AdmissionWebhook[]): string {
+  const names = [...new Set(webhooks.map(w => w.name))];
+  if (names.length <= 2) return names.join(' and ');
+  return `${names[0]} and ${plural(names.length - 1, 'more webhook')}`;
+}
+
+/**
+ * Webhooks grouped by what is said of them, for a message a table can show:
+ * `a.example.com and 3 more webhooks timeoutSeconds 30 (default); b.example.com
+ * timeoutSeconds 10`. At most `max` groups, then "and N more".
+ */
+export function describeWebhooks(
+  webhooks: readonly AdmissionWebhook[],
+  said: (webhook: AdmissionWebhook) => string,
+  max = 2,
+): string {
+  const groups = new Map<string, AdmissionWebhook[]>();
+  for (const webhook of webhooks) {
+    const text = said(webhook);
+    groups.set(text, [...(groups.get(text) ?? []), webhook]);
+  }
+  return listed(
+    [...groups].map(([text, group]) => `${webhookNames(group)} ${text}`),
+    max,
+  );
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function and(items: readonly string[]): string {
+  return items.length <= 1
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
 function defaulted(value: unknown, isDefault: boolean): string {
   return isDefault ? `${value} (default)` : String(value);
 }
@@ -118,10 +163,7 @@ const timeout: BuiltinClusterCheck = {
     const passMax = numberSetting(context, 'passMaxSeconds');
     const warnMax = numberSetting(context, 'warnMaxSeconds');
     const describe = (w: AdmissionWebhook) =>
-      `${w.name} timeoutSeconds ${defaulted(
-        w.timeoutSeconds,
-        w.timeoutDefaulted,
-      )}`;
+      `timeoutSeconds ${defaulted(w.timeoutSeconds, w.timeoutDefaulted)}`;
     return judgeWebhooks(context, {
       observe: ['timeouts', w => w.timeoutSeconds],
       findings: [
@@ -129,21 +171,27 @@ const timeout: BuiltinClusterCheck = {
           when: w => w.timeoutSeconds > warnMax,
           verdict: failing => [
             'fail',
-            `${listed(failing.map(describe))} > ${warnMax} s`,
+            `${describeWebhooks(
+              failing,
+              describe,
+            )} (threshold ${warnMax} s): each matched request can wait that long`,
           ],
         },
         {
           when: w => w.timeoutSeconds > passMax,
           verdict: warning => [
             'warn',
-            `${listed(warning.map(describe))} > ${passMax} s`,
+            `${describeWebhooks(warning, describe)} (threshold ${passMax} s)`,
           ],
         },
       ],
       pass: webhooks =>
-        `${webhooks.length} webhook(s), longest timeoutSeconds ${Math.max(
+        `${plural(
+          webhooks.length,
+          'webhook',
+        )}, longest timeoutSeconds ${Math.max(
           ...webhooks.map(w => w.timeoutSeconds),
-        )} s ≤ ${passMax} s`,
+        )} (threshold ${passMax} s)`,
     });
   },
 };
@@ -185,15 +233,12 @@ const failurePolicy: BuiltinClusterCheck = {
     // ready endpoints prove a fail only when the EndpointSlices were read
     const slicesUnreadable = context.index.unreadable('endpointslices');
     let needsSlices = false;
-    const failing: string[] = [];
-    const warnings: string[] = [];
+    const failing: AdmissionWebhook[] = [];
+    const byUrl: AdmissionWebhook[] = [];
+    const mutating: AdmissionWebhook[] = [];
     const endpoints: Record<string, number | null> = {};
     for (const webhook of webhooks) {
       if (webhook.failurePolicy !== 'Fail') continue;
-      const policy = `failurePolicy ${defaulted(
-        'Fail',
-        webhook.failurePolicyDefaulted,
-      )}`;
       if (webhook.service && slicesUnreadable) {
         needsSlices = true;
         endpoints[webhook.name] = null;
@@ -201,38 +246,70 @@ const failurePolicy: BuiltinClusterCheck = {
         const ready = readyEndpoints(context, webhook);
         endpoints[webhook.name] = ready;
         if (ready < min) {
-          failing.push(
-            `${webhook.name} has ${policy} with ${ready} ready endpoint(s) behind Service ${webhook.service.namespace}/${webhook.service.name} (< ${min})`,
-          );
+          failing.push(webhook);
           continue;
         }
       } else {
         endpoints[webhook.name] = null;
-        warnings.push(
-          `${webhook.name} has ${policy} and calls ${
-            webhook.url ?? 'a URL'
-          } whose endpoints the scorecard cannot see`,
-        );
+        byUrl.push(webhook);
       }
-      if (webhook.mutating)
-        warnings.push(`mutating ${webhook.name} has ${policy}`);
+      if (webhook.mutating) mutating.push(webhook);
     }
+    const policyOf = (w: AdmissionWebhook) =>
+      `failurePolicy ${defaulted('Fail', w.failurePolicyDefaulted)}`;
     const observed = {
       failurePolicies: byName(webhooks, w => w.failurePolicy),
       readyEndpoints: endpoints,
     };
     let outcome: CheckOutcome;
     const failClosed = webhooks.filter(w => w.failurePolicy === 'Fail').length;
-    if (failing.length) outcome = fail(listed(failing), observed);
-    else if (warnings.length) outcome = warn(listed(warnings), observed);
+    if (failing.length)
+      outcome = fail(
+        `${describeWebhooks(failing, w => {
+          const ready = endpoints[w.name] ?? 0;
+          return `(${policyOf(w)}): ${plural(
+            ready,
+            'ready endpoint',
+          )} behind Service ${w.service!.namespace}/${w.service!.name}`;
+        })} (minimum ${min})`,
+        observed,
+      );
+    else if (byUrl.length)
+      outcome = withRemediation(
+        warn(
+          `${describeWebhooks(
+            byUrl,
+            w => `(${policyOf(w)}, url ${w.url ?? 'unset'})`,
+          )}: the endpoints behind a URL are not visible to the scorecard`,
+          observed,
+        ),
+        'Make sure the backend behind the URL runs at least 2 ready replicas, or use failurePolicy Ignore where a missed call is acceptable.',
+      );
+    else if (mutating.length)
+      outcome = withRemediation(
+        warn(
+          `mutating ${describeWebhooks(
+            mutating,
+            w => `(${policyOf(w)})`,
+          )}: an outage of the backend blocks every matched write`,
+          observed,
+        ),
+        'Use failurePolicy Ignore for mutating webhooks where a missed mutation is acceptable (let a validating webhook or policy enforce the result), or keep Fail with a highly available backend.',
+      );
     else if (!failClosed) {
       outcome = pass(
-        `${webhooks.length} webhook(s), all failurePolicy Ignore: a backend outage lets requests through`,
+        `${plural(
+          webhooks.length,
+          'webhook',
+        )}, all failurePolicy Ignore: a backend outage lets requests through`,
         observed,
       );
     } else {
       outcome = pass(
-        `${failClosed} of ${webhooks.length} webhook(s) with failurePolicy Fail, each with ≥ ${min} ready endpoints`,
+        `${failClosed} of ${plural(
+          webhooks.length,
+          'webhook',
+        )} with failurePolicy Fail, each with ${min} or more ready endpoints`,
         observed,
       );
     }
@@ -271,8 +348,8 @@ const scope: BuiltinClusterCheck = {
     if (!webhooks.length) return noWebhooks(context);
     const radius = context.facts.blastRadius;
     const namespacesRead = !context.index.unreadable('namespaces');
-    const failures: string[] = [];
-    const warnings: string[] = [];
+    const failures: Array<[AdmissionWebhook, string]> = [];
+    const warnings: Array<[AdmissionWebhook, string]> = [];
     for (const webhook of webhooks) {
       const namespaced = webhook.rules.some(
         r => r.scope === '*' || r.scope === 'Namespaced',
@@ -292,11 +369,10 @@ const scope: BuiltinClusterCheck = {
           ...(own && own !== 'kube-system' ? [own] : []),
         ].filter(matches);
         if (locked.length) {
-          failures.push(
-            `${
-              webhook.name
-            } (failurePolicy Fail) can match namespace ${locked.join(' and ')}`,
-          );
+          failures.push([
+            webhook,
+            `(failurePolicy Fail) can match namespace ${locked.join(' and ')}`,
+          ]);
         }
       }
       if (
@@ -304,9 +380,10 @@ const scope: BuiltinClusterCheck = {
         isEmptySelector(webhook.namespaceSelector) &&
         isEmptySelector(webhook.objectSelector)
       ) {
-        warnings.push(
-          `${webhook.name} matches every group or every resource of built-in groups with no namespace or object selector`,
-        );
+        warnings.push([
+          webhook,
+          'matches every group or every resource of built-in groups with no namespace or object selector',
+        ]);
       }
       if (
         webhook.rules.some(r =>
@@ -314,21 +391,21 @@ const scope: BuiltinClusterCheck = {
         ) &&
         matches('kube-node-lease')
       ) {
-        warnings.push(`${webhook.name} matches Leases in kube-node-lease`);
+        warnings.push([webhook, 'matches Leases in kube-node-lease']);
       }
       if (
         webhook.rules.some(r =>
           ruleCoversResource(r, 'authentication.k8s.io', 'tokenreviews'),
         )
       ) {
-        warnings.push(`${webhook.name} matches TokenReviews`);
+        warnings.push([webhook, 'matches TokenReviews']);
       }
       if (
         webhook.rules.some(r =>
           ruleCoversResource(r, 'authorization.k8s.io', 'subjectaccessreviews'),
         )
       ) {
-        warnings.push(`${webhook.name} matches SubjectAccessReviews`);
+        warnings.push([webhook, 'matches SubjectAccessReviews']);
       }
     }
     const observed = {
@@ -337,11 +414,34 @@ const scope: BuiltinClusterCheck = {
       ),
       totalNamespaces: context.index.namespaceLabels.size,
     };
-    if (failures.length) return fail(listed(failures), observed);
-    if (warnings.length) return warn(listed(warnings), observed);
+    /** Findings grouped by what they say: `a and 3 more webhooks matches TokenReviews`. */
+    const describeFindings = (found: Array<[AdmissionWebhook, string]>) => {
+      // one webhook's findings in one phrase, then webhooks saying the same grouped
+      const perWebhook = new Map<AdmissionWebhook, string[]>();
+      for (const [webhook, text] of found)
+        perWebhook.set(webhook, [...(perWebhook.get(webhook) ?? []), text]);
+      const byText = new Map<string, AdmissionWebhook[]>();
+      for (const [webhook, texts] of perWebhook) {
+        const text = texts.every(t => t.startsWith('matches '))
+          ? `matches ${and(texts.map(t => t.slice('matches '.length)))}`
+          : texts.join(', ');
+        byText.set(text, [...(byText.get(text) ?? []), webhook]);
+      }
+      return listed(
+        [...byText].map(([text, group]) => `${webhookNames(group)} ${text}`),
+        2,
+      );
+    };
+    if (failures.length) return fail(describeFindings(failures), observed);
+    if (warnings.length) return warn(describeFindings(warnings), observed);
     const widest = Math.max(0, ...radius.map(r => r.matchedNamespaces.length));
     return pass(
-      `${webhooks.length} webhook(s) match at most ${widest} of ${context.index.namespaceLabels.size} namespaces; none with failurePolicy Fail reaches kube-system or its own namespace`,
+      `${counted(webhooks.length, 'webhook', [
+        'matches',
+        'match',
+      ])} at most ${widest} of ${
+        context.index.namespaceLabels.size
+      } namespaces; none with failurePolicy Fail reaches kube-system or its own namespace`,
       observed,
     );
   },
@@ -368,21 +468,25 @@ const matchConditions: BuiltinClusterCheck = {
           when: w => isBroad(w) && w.matchConditions.length === 0,
           verdict: unfiltered => [
             'warn',
-            `${listed(
-              unfiltered.map(w => w.name),
-            )} match every group or every resource of built-in groups with no matchConditions`,
+            `${webhookNames(unfiltered)} ${
+              new Set(unfiltered.map(w => w.name)).size === 1
+                ? 'matches'
+                : 'match'
+            } every group or every resource of built-in groups with no matchConditions`,
           ],
         },
       ],
       pass: webhooks => {
         const broad = webhooks.filter(isBroad);
         return broad.length
-          ? `broad webhook(s) ${listed(
-              broad.map(
-                w => `${w.name} (${w.matchConditions.length} matchConditions)`,
-              ),
+          ? `broad ${describeWebhooks(
+              broad,
+              w => `(${plural(w.matchConditions.length, 'matchCondition')})`,
             )} filter with matchConditions`
-          : `${webhooks.length} webhook(s) name their groups and resources explicitly`;
+          : `${counted(webhooks.length, 'webhook', [
+              'names its',
+              'name their',
+            ])} groups and resources explicitly`;
       },
     });
   },
@@ -408,20 +512,18 @@ const matchPolicy: BuiltinClusterCheck = {
           when: w => w.matchPolicy === 'Exact',
           verdict: exact => [
             'warn',
-            `${listed(
-              exact.map(
-                w =>
-                  `${w.name} matchPolicy ${defaulted(
-                    'Exact',
-                    w.matchPolicyDefaulted,
-                  )}`,
-              ),
+            `${describeWebhooks(
+              exact,
+              w => `matchPolicy ${defaulted('Exact', w.matchPolicyDefaulted)}`,
             )}: requests through other versions bypass it`,
           ],
         },
       ],
       pass: webhooks =>
-        `${webhooks.length} webhook(s) use matchPolicy Equivalent`,
+        `${counted(webhooks.length, 'webhook', [
+          'uses',
+          'use',
+        ])} matchPolicy Equivalent`,
     });
   },
 };
@@ -448,23 +550,25 @@ const sideEffects: BuiltinClusterCheck = {
           when: w => !ok.has(w.sideEffects ?? ''),
           verdict: bad => [
             'fail',
-            `${listed(
-              bad.map(
-                w =>
-                  `${w.name} sideEffects ${w.sideEffects ?? 'unset'}${
-                    !w.v1 && w.sideEffects === 'Unknown'
-                      ? ' (v1beta1 default)'
-                      : ''
-                  }`,
-              ),
+            `${describeWebhooks(
+              bad,
+              w =>
+                `sideEffects ${w.sideEffects ?? 'unset'}${
+                  !w.v1 && w.sideEffects === 'Unknown'
+                    ? ' (v1beta1 default)'
+                    : ''
+                }`,
             )}: dry-run requests fail and retries repeat effects`,
           ],
         },
       ],
       pass: webhooks =>
-        `${webhooks.length} webhook(s) declare sideEffects ${[
-          ...new Set(webhooks.map(w => w.sideEffects)),
-        ].join('/')}`,
+        `${counted(webhooks.length, 'webhook', [
+          'declares',
+          'declare',
+        ])} sideEffects ${[...new Set(webhooks.map(w => w.sideEffects))].join(
+          '/',
+        )}`,
     });
   },
 };
@@ -490,21 +594,21 @@ const reviewVersions: BuiltinClusterCheck = {
           when: w => !w.admissionReviewVersions.includes('v1'),
           verdict: bad => [
             'fail',
-            `${listed(
-              bad.map(
-                w =>
-                  `${
-                    w.name
-                  } admissionReviewVersions [${w.admissionReviewVersions.join(
-                    ', ',
-                  )}]`,
-              ),
+            `${describeWebhooks(
+              bad,
+              w =>
+                `admissionReviewVersions [${w.admissionReviewVersions.join(
+                  ', ',
+                )}]`,
             )} without v1`,
           ],
         },
       ],
       pass: webhooks =>
-        `${webhooks.length} webhook(s) accept AdmissionReview v1`,
+        `${counted(webhooks.length, 'webhook', [
+          'accepts',
+          'accept',
+        ])} AdmissionReview v1`,
     });
   },
 };
@@ -535,23 +639,26 @@ const reinvocation: BuiltinClusterCheck = {
             return run
               ? [
                   'pass',
-                  `${listed(
-                    ifNeeded.map(w => w.name),
+                  `${webhookNames(
+                    ifNeeded,
                   )} reinvocationPolicy IfNeeded; idempotence proven by ${
                     run.id
-                  } (${run.startedAt})`,
+                  } (${String(run.startedAt).slice(0, 10)})`,
                 ]
               : [
                   'warn',
-                  `${listed(
-                    ifNeeded.map(w => w.name),
+                  `${webhookNames(
+                    ifNeeded,
                   )} reinvocationPolicy IfNeeded with no fresh passing '${REINVOCATION_SCENARIO}' experiment`,
                 ];
           },
         },
       ],
       pass: mutating =>
-        `${mutating.length} mutating webhook(s) with reinvocationPolicy Never`,
+        `${plural(
+          mutating.length,
+          'mutating webhook',
+        )} with reinvocationPolicy Never`,
     });
   },
 };

@@ -8,6 +8,7 @@ import {
   pass,
   unknown,
   warn,
+  withRemediation,
 } from '../builtinContext';
 import { parseImage } from '../kubernetes/images';
 import { formatRelease, parseRelease } from '../kubernetes/releases';
@@ -161,8 +162,11 @@ const nodeRegistrar: BuiltinClusterCheck = {
       w => w.kind !== 'Deployment' && isNodeAgent(w),
     );
     if (!agents.length)
-      return fail(
-        `no node DaemonSet (or node-plugin StatefulSet) of this CSI driver in cluster ${context.index.name}: nodes cannot mount its volumes`,
+      return withRemediation(
+        fail(
+          `no node DaemonSet (or node-plugin StatefulSet) of this CSI driver in cluster ${context.index.name}: nodes cannot mount its volumes`,
+        ),
+        "Deploy the driver's node plugin as a DaemonSet on every node that mounts its volumes, with node-driver-registrar and livenessprobe next to it.",
       );
     const registrarImages = context.tables.csiSidecars.find(
       s => s.name === 'node-driver-registrar',
@@ -181,7 +185,10 @@ const nodeRegistrar: BuiltinClusterCheck = {
     if (!has(registrarImages, 'node-driver-registrar'))
       return fail(`${refs} has no node-driver-registrar container`, observed);
     if (!has(probeImages, 'liveness-probe'))
-      return warn(`${refs} has no livenessprobe sidecar`, observed);
+      return withRemediation(
+        warn(`${refs} has no livenessprobe sidecar`, observed),
+        "Add the livenessprobe sidecar to the node plugin's Pod and point the plugin container's livenessProbe at its /healthz port.",
+      );
     return pass(
       `${refs} runs node-driver-registrar and livenessprobe`,
       observed,

@@ -1,6 +1,6 @@
 /** device-plugin.health: the devices a device plugin advertises, healthy on the nodes. */
 import type { BuiltinClusterCheck } from '../builtinContext';
-import { fail, listed, pass, warn } from '../builtinContext';
+import { fail, listed, pass, warn, withRemediation } from '../builtinContext';
 
 /** Parses a Kubernetes quantity of a countable resource (`8`, `0`). */
 function count(quantity: unknown): number {
@@ -28,8 +28,11 @@ const devicePluginHealth: BuiltinClusterCheck = {
       ]),
     ];
     if (!resources.length) {
-      return warn(
-        'no extended resource known for this device plugin: declare spec.extension.deviceResources',
+      return withRemediation(
+        warn(
+          'no extended resource known for this device plugin: none is advertised by its nodes or declared',
+        ),
+        'Declare the extended resources the plugin advertises (e.g. nvidia.com/gpu) in spec.extension.deviceResources, and check that it registers with the kubelet.',
       );
     }
     const failures: string[] = [];

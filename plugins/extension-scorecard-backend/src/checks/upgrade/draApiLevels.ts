@@ -10,6 +10,7 @@ import {
   pass,
   stringsSetting,
   warn,
+  withRemediation,
 } from '../builtinContext';
 import type { CheckOutcome } from '../types';
 import { formatRelease, parseRelease } from '../kubernetes/releases';
@@ -51,13 +52,19 @@ function judgeDraVersions(
     for (const key of ['deviceclasses', 'resourceslices'] as const) {
       const status = context.index.readStatus(key);
       if (status?.state === 'not-served') {
-        return fail(
-          `resource.k8s.io ${key} not served in cluster ${context.index.name} (${currentText}): DRA is not enabled`,
+        return withRemediation(
+          fail(
+            `resource.k8s.io ${key} not served in cluster ${context.index.name} (${currentText}): DRA is not enabled`,
+          ),
+          `Enable dynamic resource allocation in ${context.index.name} (the resource.k8s.io API; GA and on by default from 1.34), or do not deploy this driver there.`,
         );
       }
     }
-    return warn(
-      `no DeviceClass or ResourceSlice of this driver in cluster ${context.index.name}`,
+    return withRemediation(
+      warn(
+        `no DeviceClass or ResourceSlice of this driver in cluster ${context.index.name}`,
+      ),
+      'Ship the DeviceClass with the driver and check that its kubelet plugin runs and publishes ResourceSlices for its nodes.',
     );
   }
   const lifecycle = component.catalog?.lifecycle;

@@ -15,6 +15,10 @@ import {
 import { desiredReplicas, type WorkloadKind } from '../kubernetes/workloads';
 import { WORKLOAD_READS } from './shared';
 
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 const ROLLOUT = 'upgrade.rollout-complete';
 
 /** Why a workload's rollout is not complete, if it is not. */
@@ -84,7 +88,7 @@ const rolloutComplete: BuiltinClusterCheck = {
       }))
       .filter((p): p is { key: string; text: string } => !!p.text);
     if (!pending.length) {
-      return pass(`${workloads.length} workload(s) fully rolled out`, {
+      return pass(`${plural(workloads.length, 'workload')} fully rolled out`, {
         inProgress: [],
       });
     }
@@ -100,23 +104,25 @@ const rolloutComplete: BuiltinClusterCheck = {
       stuckAfterMinutes: stuckAfter,
     };
     const stuck = pending.filter(p => minutes[p.key] >= stuckAfter);
+    // how long, not since when: the times are in observed.since
+    const lasting = (p: { key: string; text: string }) =>
+      minutes[p.key]
+        ? `${p.text} for ${formatMinutes(minutes[p.key])}`
+        : `${p.text}, first seen in this collection`;
     if (stuck.length) {
       return fail(
-        `stuck for ${stuckAfter} min or more: ${listed(
-          stuck.map(
-            p =>
-              `${p.text} since ${since[p.key]} (${formatMinutes(
-                minutes[p.key],
-              )})`,
-          ),
-        )}`,
+        `rollout stuck: ${listed(
+          stuck.map(lasting),
+          2,
+        )} (threshold ${formatMinutes(stuckAfter)})`,
         observed,
       );
     }
     return warn(
       `rollout in progress: ${listed(
-        pending.map(p => `${p.text} since ${since[p.key]}`),
-      )} (stuck once it lasts ${stuckAfter} min)`,
+        pending.map(lasting),
+        2,
+      )} (stuck after ${formatMinutes(stuckAfter)})`,
       observed,
     );
   },

@@ -369,14 +369,14 @@ describe('upgrade checks', () => {
     it('passes when fully rolled out', () => {
       expect(run(structuredClone(webhook), ROLLOUT)).toMatchObject({
         status: 'pass',
-        message: '1 workload(s) fully rolled out',
+        message: '1 workload fully rolled out',
       });
     });
     it('warns while in progress, naming when it was first seen', () => {
       expect(run(rolling(), ROLLOUT)).toMatchObject({
         status: 'warn',
         message:
-          'rollout in progress: Deployment/kyverno/kyverno-admission-controller updatedReplicas 1 of 3 since 2026-01-15T10:00:00.000Z (stuck once it lasts 60 min)',
+          'rollout in progress: Deployment/kyverno/kyverno-admission-controller updatedReplicas 1 of 3, first seen in this collection (stuck after 1 h)',
         observed: {
           since: {
             'Deployment/kyverno/kyverno-admission-controller generation 3':
@@ -397,7 +397,7 @@ describe('upgrade checks', () => {
       expect(run(at(f, 75), ROLLOUT, after(f, refresh))).toMatchObject({
         status: 'fail',
         message:
-          'stuck for 60 min or more: Deployment/kyverno/kyverno-admission-controller updatedReplicas 1 of 3 since 2026-01-15T10:00:00.000Z (1 h 15 min)',
+          'rollout stuck: Deployment/kyverno/kyverno-admission-controller updatedReplicas 1 of 3 for 1 h 15 min (threshold 1 h)',
       });
       const config = readChecksConfig(
         new ConfigReader({
@@ -424,7 +424,16 @@ describe('upgrade checks', () => {
       const done = run(at(structuredClone(webhook), 30), ROLLOUT);
       expect(run(at(f, 90), ROLLOUT, after(f, done))).toMatchObject({
         status: 'warn',
-        message: expect.stringContaining('since 2026-01-15T11:30:00.000Z'),
+        // its clock starts again at this collection
+        message: expect.stringContaining(
+          'updatedReplicas 1 of 3, first seen in this collection',
+        ),
+        observed: {
+          since: {
+            'Deployment/kyverno/kyverno-admission-controller generation 3':
+              '2026-01-15T11:30:00.000Z',
+          },
+        },
       });
     });
     it('sees an unobserved generation and DaemonSets behind', () => {
@@ -446,7 +455,7 @@ describe('upgrade checks', () => {
       ];
       expect(run(f, ROLLOUT)).toMatchObject({
         status: 'pass',
-        message: '2 workload(s) fully rolled out',
+        message: '2 workloads fully rolled out',
       });
       const [sts] = f.objects.statefulSets;
       sts.status.observedGeneration = 3;
@@ -531,6 +540,10 @@ describe('upgrade checks', () => {
         status: 'fail',
         message:
           'cluster 1.31.4 is outside the supported range >=1.32.0 <1.34.0',
+        // the range is declared: it is not told to declare it
+        remediation: expect.stringMatching(
+          /^Upgrade the extension to a release that supports 1.31/,
+        ),
       });
     });
     it('warns without a declared range', () => {
@@ -572,7 +585,30 @@ describe('upgrade checks', () => {
       expect(run(f, 'upgrade.version-skew')).toMatchObject({
         status: 'fail',
         message:
-          'API server 1.31: old-node kubelet v1.27.16 is 4 minors behind (policy allows 3); new-node kubelet v1.32.0 is newer than the API server',
+          'API server 1.31: node old-node: kubelet v1.27.16 is 4 minors behind (policy allows 3); node new-node: kubelet v1.32.0 is newer than the API server',
+        remediation: expect.stringMatching(/^Upgrade the kubelets/),
+      });
+    });
+    it('counts many nodes with the same kubelet instead of listing each', () => {
+      const f = cniFixture();
+      f.clusterObjects.nodes = [
+        node('node-a'),
+        ...[1, 2, 3, 4, 5].map(i =>
+          node(`old-${i}`, { kubeletVersion: 'v1.27.16' }),
+        ),
+      ];
+      const result = run(f, 'upgrade.version-skew');
+      expect(result.message).toBe(
+        'API server 1.31: 5 nodes (old-1 and 4 more): kubelet v1.27.16 is 4 minors behind (policy allows 3)',
+      );
+      expect(result.observed?.skewedNodes).toEqual({
+        'kubelet v1.27.16 is 4 minors behind (policy allows 3)': [
+          'old-1',
+          'old-2',
+          'old-3',
+          'old-4',
+          'old-5',
+        ],
       });
     });
     it('allows only 2 minors for kubelets older than 1.25', () => {
@@ -581,7 +617,7 @@ describe('upgrade checks', () => {
       f.component.catalog!.descriptor!.kubernetesVersions = '>=1.20.0';
       f.clusterObjects.nodes = [node('n', { kubeletVersion: 'v1.23.17' })];
       expect(run(f, 'upgrade.version-skew').message).toContain(
-        'n kubelet v1.23.17 is 3 minors behind (policy allows 2)',
+        'node n: kubelet v1.23.17 is 3 minors behind (policy allows 2)',
       );
     });
     it('ignores nodes the DaemonSet does not run on', () => {
@@ -774,7 +810,12 @@ describe('upgrade checks', () => {
     it('warns without livenessprobe', () => {
       const f = csiFixture();
       f.objects.daemonSets[0].spec.template.spec.containers.splice(2, 1);
-      expect(run(f, 'csi.node-registrar').status).toBe('warn');
+      expect(run(f, 'csi.node-registrar')).toMatchObject({
+        status: 'warn',
+        message: expect.stringContaining('has no livenessprobe sidecar'),
+        // the registrar is there: only the probe sidecar is to add
+        remediation: expect.stringMatching(/^Add the livenessprobe sidecar/),
+      });
     });
     it('fails without a node DaemonSet', () => {
       const f = csiFixture();
@@ -849,6 +890,9 @@ describe('upgrade checks', () => {
       expect(run(f, 'dra.api-stability')).toMatchObject({
         status: 'fail',
         message: expect.stringContaining('DRA is not enabled'),
+        remediation: expect.stringMatching(
+          /^Enable dynamic resource allocation/,
+        ),
       });
       f.cluster.reads.deviceclasses = FORBIDDEN;
       expect(run(f, 'dra.api-stability').status).toBe('unknown');
@@ -888,7 +932,12 @@ describe('upgrade checks', () => {
       const f = devicePluginFixture();
       f.component.instances[0].advertisedResources = [];
       f.component.catalog!.descriptor!.deviceResources = undefined;
-      expect(run(f, 'device-plugin.health').status).toBe('warn');
+      expect(run(f, 'device-plugin.health')).toMatchObject({
+        status: 'warn',
+        message:
+          'no extended resource known for this device plugin: none is advertised by its nodes or declared',
+        remediation: expect.stringContaining('spec.extension.deviceResources'),
+      });
     });
   });
 });

@@ -18,6 +18,7 @@ import {
   pass,
   unknown,
   warn,
+  withRemediation,
 } from '../builtinContext';
 import type { ClusterIndex } from '../clusterIndex';
 import type { CheckOutcome } from '../types';
@@ -96,6 +97,8 @@ const versionSkew: BuiltinClusterCheck = {
     const currentText = formatRelease(current);
     const rules = context.tables.versionSkew;
     const failures: string[] = [];
+    /** What failed, for the remediation that fits: `range`, `scheduler`, `kubelet`. */
+    const failed = new Set<'range' | 'scheduler' | 'kubelet'>();
     const warnings: string[] = [];
     const unplaced: string[] = [];
     const notes: string[] = [];
@@ -118,6 +121,7 @@ const versionSkew: BuiltinClusterCheck = {
         failures.push(
           `cluster ${clusterSemver.version} is outside the supported range ${range}`,
         );
+        failed.add('range');
       } else notes.push(`cluster ${clusterSemver?.version} within ${range}`);
     }
     const workloads = workloadsRead(context);
@@ -141,19 +145,24 @@ const versionSkew: BuiltinClusterCheck = {
         const text = `scheduler ${container.image} (built for ${formatRelease(
           built,
         )}) vs API server ${currentText}`;
-        if (built > current && !rules.controlPlane.newerAllowed)
+        if (built > current && !rules.controlPlane.newerAllowed) {
           failures.push(`${text}: newer than the API server`);
-        else if (current - built > rules.controlPlane.maxMinorsOlder)
+          failed.add('scheduler');
+        } else if (current - built > rules.controlPlane.maxMinorsOlder) {
           failures.push(
             `${text}: more than ${rules.controlPlane.maxMinorsOlder} minor older`,
           );
-        else notes.push(text);
+          failed.add('scheduler');
+        } else notes.push(text);
       }
     }
     // kept (stale) Nodes prove nothing: kubelets are judged only on Nodes read now
     if (isNodeExtension(context) && !context.index.unreadable('nodes')) {
       needed.push('daemonsets');
-      const skewed: string[] = [];
+      /** Nodes out of the skew policy, by what is wrong with their kubelet. */
+      const skewed = new Map<string, string[]>();
+      const skew = (node: string, text: string) =>
+        skewed.set(text, [...(skewed.get(text) ?? []), node]);
       for (const node of nodesRunning(context, workloads)) {
         const kubeletVersion: string | undefined =
           node.status?.nodeInfo?.kubeletVersion;
@@ -172,23 +181,60 @@ const versionSkew: BuiltinClusterCheck = {
             ? older.maxMinorsOlder
             : rules.kubelet.maxMinorsOlder;
         if (kubelet > current && !rules.kubelet.newerAllowed) {
-          skewed.push(
-            `${node.metadata.name} kubelet ${kubeletVersion} is newer than the API server`,
+          skew(
+            node.metadata.name,
+            `kubelet ${kubeletVersion} is newer than the API server`,
           );
         } else if (current - kubelet > maxOlder) {
-          skewed.push(
-            `${node.metadata.name} kubelet ${kubeletVersion} is ${
+          skew(
+            node.metadata.name,
+            `kubelet ${kubeletVersion} is ${
               current - kubelet
             } minors behind (policy allows ${maxOlder})`,
           );
         }
       }
-      if (skewed.length)
-        failures.push(`API server ${currentText}: ${listed(skewed)}`);
+      if (skewed.size) {
+        failed.add('kubelet');
+        observed.skewedNodes = Object.fromEntries(skewed);
+        failures.push(
+          `API server ${currentText}: ${listed(
+            [...skewed].map(
+              ([text, nodes]) =>
+                `${
+                  nodes.length === 1
+                    ? `node ${nodes[0]}`
+                    : `${nodes.length} nodes (${nodes[0]} and ${
+                        nodes.length - 1
+                      } more)`
+                }: ${text}`,
+            ),
+            2,
+          )}`,
+        );
+      }
     }
     let outcome: CheckOutcome;
-    if (failures.length) outcome = fail(listed(failures), observed);
-    else if (unplaced.length)
+    if (failures.length) {
+      outcome = fail(listed(failures, 2), observed);
+      const only = failed.size === 1 ? [...failed][0] : undefined;
+      if (only === 'range')
+        // the range is declared: what is left is running a release that covers the cluster
+        outcome = withRemediation(
+          outcome,
+          `Upgrade the extension to a release that supports ${currentText} and widen spec.extension.kubernetesVersions to match, or hold the cluster upgrade until then.`,
+        );
+      else if (only === 'kubelet')
+        outcome = withRemediation(
+          outcome,
+          `Upgrade the kubelets of the nodes named to within the skew policy of ${currentText} (drain and upgrade node by node) before upgrading the control plane further.`,
+        );
+      else if (only === 'scheduler')
+        outcome = withRemediation(
+          outcome,
+          `Run a scheduler image built for ${currentText} (kube-scheduler or scheduler-plugins release of the same minor).`,
+        );
+    } else if (unplaced.length)
       outcome = unknown(
         `cannot place ${listed(unplaced)}${
           warnings.length ? `; also ${listed(warnings)}` : ''
