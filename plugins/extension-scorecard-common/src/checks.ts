@@ -21,6 +21,19 @@ export type Dimension = components['schemas']['Dimension'];
 /** Every dimension, in the spec's (display) order. @public */
 export const DIMENSIONS: readonly Dimension[] = dimensionValues;
 
+/** Display titles of the dimensions (the headings of CHECKS.md). @public */
+export const DIMENSION_TITLES: Record<Dimension, string> = {
+  ownership: 'Ownership',
+  'failure-boundary': 'Failure boundary',
+  availability: 'Availability',
+  certificates: 'Certificates',
+  rbac: 'RBAC',
+  upgrade: 'Upgrade',
+  observability: 'Observability',
+  experiments: 'Experiments',
+  retirement: 'Retirement',
+};
+
 /** @public */
 export type CheckStatus = components['schemas']['CheckStatus'];
 

@@ -41,5 +41,8 @@ export type RbacFinding = components['schemas']['RbacFinding'];
 /** What a sync-path extension intercepts in one cluster. @public */
 export type BlastRadius = components['schemas']['BlastRadius'];
 
+/** A team's answers to the six questions, from the entity's `spec.extension`. @public */
+export type DesignRecord = components['schemas']['DesignRecord'];
+
 /** The evaluation of one component. @public */
 export type ComponentScorecard = components['schemas']['ComponentScorecard'];

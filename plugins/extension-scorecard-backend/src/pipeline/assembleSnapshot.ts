@@ -15,6 +15,7 @@ import type {
   RunTrigger,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ChecksConfig } from '../checks';
+import { designRecordOf } from './designRecord';
 import { evaluateInventory } from './evaluate';
 import { upgradeReadiness } from './upgradeReadiness';
 import { evidenceFromChaosObjects } from '../checks/chaosEvidence';
@@ -106,6 +107,7 @@ export function snapshotInput(
       scorecard,
       title: component?.catalog?.title ?? null,
       instances: component ? storedInstances(component) : [],
+      designRecord: designRecordOf(component),
     };
   });
   return {

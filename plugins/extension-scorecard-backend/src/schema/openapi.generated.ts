@@ -204,6 +204,21 @@ export const spec = {
             },
           },
           {
+            name: 'componentId',
+            in: 'query',
+            description:
+              'Only these components (e.g. the extensions of one System, by entity ref).',
+            schema: {
+              type: 'array',
+              maxItems: 200,
+              items: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 400,
+              },
+            },
+          },
+          {
             name: 'sort',
             in: 'query',
             schema: {
@@ -1992,6 +2007,11 @@ export const spec = {
           daysLeft: {
             type: 'number',
           },
+          fingerprint: {
+            type: 'string',
+            description:
+              'SHA-256 fingerprint of a certificate parsed from a caBundle (the same certificate in several bundles has the same one).',
+          },
           error: {
             type: 'string',
           },
@@ -2109,7 +2129,7 @@ export const spec = {
           namespacesUnreadable: {
             type: 'string',
             description:
-              'Set when the cluster\'s Namespaces could not be read; `matchedNamespaces` is then empty, not "none".',
+              'Set when the cluster\'s Namespaces (for a scheduler, its Pending Pods) could not be read; `matchedNamespaces` is then empty, not "none".',
           },
           namespaceSelector: {
             type: 'string',
@@ -2126,12 +2146,82 @@ export const spec = {
           },
           failurePolicy: {
             type: 'string',
+            description:
+              'What a matched request suffers while the backend is down. Webhooks and policies, their failurePolicy; APIServices and conversion webhooks always `Fail`; a scheduler `Pending` (its Pods wait).',
           },
           timeoutSeconds: {
             type: ['number', 'null'],
           },
           worstCaseLatencySeconds: {
             type: ['number', 'null'],
+            description:
+              "Webhooks. Seconds one matched request can wait on this webhook and the component's other webhooks matching the same request (`overlappingWebhooks`) - mutating ones are called one after another (twice when reinvoked), validating ones in parallel.",
+          },
+          overlappingWebhooks: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+            description:
+              "Webhooks. The component's other webhooks whose rules match the same requests, counted in `worstCaseLatencySeconds`.",
+          },
+          reinvoked: {
+            type: 'boolean',
+            description:
+              'Mutating webhooks with reinvocationPolicy IfNeeded (may be called twice per request).',
+          },
+          groupVersion: {
+            type: 'string',
+            description:
+              'APIServices. The group/version the API server proxies to the backend; while it is unavailable, discovery of the group and every request for it fail.',
+          },
+          conversion: {
+            type: 'object',
+            description:
+              'CRD conversion webhooks (objectKind CustomResourceDefinition).',
+            properties: {
+              resource: {
+                type: 'string',
+                description: 'plural.group',
+              },
+              servedVersions: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
+              storageVersion: {
+                type: ['string', 'null'],
+              },
+              storedVersions: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+                description:
+                  'Versions objects are still stored in (status.storedVersions).',
+              },
+            },
+            required: [
+              'resource',
+              'servedVersions',
+              'storageVersion',
+              'storedVersions',
+            ],
+            additionalProperties: false,
+          },
+          schedulerName: {
+            type: 'string',
+            description:
+              'Secondary schedulers (objectKind Scheduler). The name Pods give in spec.schedulerName.',
+          },
+          pendingPods: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+            description:
+              'Secondary schedulers. Pending Pods (namespace/name) naming it; running Pods are not collected.',
           },
         },
         required: [
@@ -2362,8 +2452,21 @@ export const spec = {
               $ref: '#/components/schemas/ComponentSummary',
             },
           },
+          hiddenByVisibility: {
+            type: 'integer',
+            minimum: 0,
+            description:
+              'Components matching the filters that the caller may not see (not in `total`; a count only, never which).',
+          },
         },
-        required: ['snapshot', 'total', 'offset', 'limit', 'items'],
+        required: [
+          'snapshot',
+          'total',
+          'offset',
+          'limit',
+          'items',
+          'hiddenByVisibility',
+        ],
         additionalProperties: false,
       },
       ComponentInstance: {
@@ -2533,6 +2636,18 @@ export const spec = {
               $ref: '#/components/schemas/HistoryPoint',
             },
           },
+          designRecord: {
+            description:
+              'The design record the catalog entity declares in spec.extension, as of this snapshot; null for orphans, entities without spec.extension, and snapshots written before it was kept.',
+            oneOf: [
+              {
+                $ref: '#/components/schemas/DesignRecord',
+              },
+              {
+                type: 'null',
+              },
+            ],
+          },
         },
         required: [
           'snapshot',
@@ -2543,7 +2658,99 @@ export const spec = {
           'evidence',
           'waivers',
           'history',
+          'designRecord',
         ],
+        additionalProperties: false,
+      },
+      DesignRecord: {
+        type: 'object',
+        description:
+          "A team's answers to the six questions (spec.extension of the catalog entity). Absent fields are unanswered.",
+        properties: {
+          whyNotBuiltIn: {
+            type: 'string',
+            description:
+              'Q1, why a built-in API, policy or controller cannot express the need.',
+          },
+          whyNotCrd: {
+            type: 'string',
+            description:
+              'Q1 for aggregated APIs, why not a CRD + CEL + controller.',
+          },
+          path: {
+            type: 'string',
+            enum: [
+              'sync-api',
+              'async-control',
+              'scheduling',
+              'node',
+              'data-plane',
+            ],
+            description: 'Q2, the path it sits on.',
+          },
+          failureImpact: {
+            type: 'string',
+            description:
+              'Q3, whether a failure blocks new changes or hurts running workloads.',
+          },
+          observability: {
+            type: 'string',
+            description:
+              'Q4, how status, Events, metrics and logs locate the failing stage.',
+          },
+          rollout: {
+            type: 'string',
+            description:
+              'Q5, canary, side by side, rollback and version compatibility.',
+          },
+          responsibilities: {
+            type: 'object',
+            description: 'Q6, named owners (entity refs) per responsibility.',
+            properties: {
+              certificates: {
+                type: 'string',
+              },
+              rbac: {
+                type: 'string',
+              },
+              capacity: {
+                type: 'string',
+              },
+              upgrades: {
+                type: 'string',
+              },
+              retirement: {
+                type: 'string',
+              },
+            },
+            additionalProperties: false,
+          },
+          kubernetesVersions: {
+            type: 'string',
+            description: 'Supported Kubernetes versions, a semver range.',
+          },
+          supportEnds: {
+            type: 'string',
+            description:
+              'ISO date the component version stops being supported.',
+          },
+          migration: {
+            type: 'object',
+            properties: {
+              replacement: {
+                type: 'string',
+              },
+              owner: {
+                type: 'string',
+              },
+              targetDate: {
+                type: 'string',
+              },
+            },
+            additionalProperties: false,
+          },
+        },
+        required: ['responsibilities'],
         additionalProperties: false,
       },
       TeamSummary: {
@@ -2614,8 +2821,14 @@ export const spec = {
               $ref: '#/components/schemas/TeamSummary',
             },
           },
+          hiddenByVisibility: {
+            type: 'integer',
+            minimum: 0,
+            description:
+              'Components of the requested owners (all owners when none is given) that the caller may not see and that no summary counts.',
+          },
         },
-        required: ['snapshot', 'items'],
+        required: ['snapshot', 'items', 'hiddenByVisibility'],
         additionalProperties: false,
       },
       HeatmapCell: {
@@ -2718,8 +2931,20 @@ export const spec = {
               $ref: '#/components/schemas/HeatmapCell',
             },
           },
+          hiddenByVisibility: {
+            type: 'integer',
+            minimum: 0,
+            description:
+              'Components matching the filters that the caller may not see and that no cell counts.',
+          },
         },
-        required: ['snapshot', 'kinds', 'dimensions', 'cells'],
+        required: [
+          'snapshot',
+          'kinds',
+          'dimensions',
+          'cells',
+          'hiddenByVisibility',
+        ],
         additionalProperties: false,
       },
       ClusterRunStatus: {
@@ -3552,6 +3777,12 @@ export const spec = {
             required: ['added', 'removed', 'improved', 'regressed'],
             additionalProperties: false,
           },
+          hiddenByVisibility: {
+            type: 'integer',
+            minimum: 0,
+            description:
+              "Components of the quarter's snapshot that the caller may not see (no figure or list above counts them).",
+          },
         },
         required: [
           'quarter',
@@ -3570,6 +3801,7 @@ export const spec = {
           'retirementsDue',
           'evidenceFreshness',
           'changes',
+          'hiddenByVisibility',
         ],
         additionalProperties: false,
       },

@@ -132,18 +132,17 @@ export class ScorecardService {
       offset: offset ?? 0,
       limit: limit ?? PAGE_DEFAULT,
     };
-    const result = await this.stores.components.listComponents(
-      snapshot,
-      filter,
-      page,
-      visibility,
-    );
+    const [result, hiddenByVisibility] = await Promise.all([
+      this.stores.components.listComponents(snapshot, filter, page, visibility),
+      this.stores.dashboard.hiddenComponents(snapshot, filter, visibility),
+    ]);
     return {
       snapshot: { id: snapshot.id, takenAt: snapshot.takenAt },
       total: result.total,
       offset: page.offset,
       limit: page.limit,
       items: result.items,
+      hiddenByVisibility,
     };
   }
 
@@ -189,6 +188,7 @@ export class ScorecardService {
       evidence,
       waivers,
       history,
+      designRecord: stored.evaluation.designRecord ?? null,
     };
   }
 
@@ -199,13 +199,23 @@ export class ScorecardService {
     const visibility = await this.readerVisibility(credentials);
     const snapshot = await this.snapshot(query.snapshot);
     const filter = { owner: query.owner };
-    const items = await this.summaryCache.get(
+    const { items, hiddenByVisibility } = await this.summaryCache.get(
       'teams',
       snapshot.id,
       { filter, visibility },
-      () => this.stores.dashboard.teamSummaries(snapshot, filter, visibility),
+      async () => {
+        const [summaries, hidden] = await Promise.all([
+          this.stores.dashboard.teamSummaries(snapshot, filter, visibility),
+          this.stores.dashboard.hiddenComponents(snapshot, filter, visibility),
+        ]);
+        return { items: summaries, hiddenByVisibility: hidden };
+      },
     );
-    return { snapshot: { id: snapshot.id, takenAt: snapshot.takenAt }, items };
+    return {
+      snapshot: { id: snapshot.id, takenAt: snapshot.takenAt },
+      items,
+      hiddenByVisibility,
+    };
   }
 
   async heatmap(
@@ -223,7 +233,13 @@ export class ScorecardService {
       'heatmap',
       snapshot.id,
       { filter, visibility },
-      () => this.stores.dashboard.heatmap(snapshot, filter, visibility),
+      async () => {
+        const [heatmap, hiddenByVisibility] = await Promise.all([
+          this.stores.dashboard.heatmap(snapshot, filter, visibility),
+          this.stores.dashboard.hiddenComponents(snapshot, filter, visibility),
+        ]);
+        return { ...heatmap, hiddenByVisibility };
+      },
     );
     return { snapshot: { id: snapshot.id, takenAt: snapshot.takenAt }, ...map };
   }

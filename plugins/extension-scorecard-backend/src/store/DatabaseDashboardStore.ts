@@ -20,7 +20,11 @@ import {
 } from './componentStates';
 import type { DashboardStore } from './interfaces';
 import { isLatestSnapshot, visibleComponentRows } from './snapshotQueries';
-import type { ComponentFilter, ComponentVisibility } from './types';
+import {
+  FULL_VISIBILITY,
+  type ComponentFilter,
+  type ComponentVisibility,
+} from './types';
 
 /** {@link DashboardStore} over the plugin's database. */
 export class DatabaseDashboardStore implements DashboardStore {
@@ -112,7 +116,7 @@ export class DatabaseDashboardStore implements DashboardStore {
     snapshot: SnapshotRef,
     filter: ComponentFilter,
     visibility: ComponentVisibility,
-  ): Promise<Omit<Heatmap, 'snapshot'>> {
+  ): Promise<Omit<Heatmap, 'snapshot' | 'hiddenByVisibility'>> {
     const latest = await isLatestSnapshot(this.knex, snapshot.id);
     const statuses = ['pass', 'warn', 'fail', 'not-applicable', 'unknown'];
     const selects = [this.knex.raw('COUNT(*) AS n')];
@@ -165,5 +169,27 @@ export class DatabaseDashboardStore implements DashboardStore {
       dimensions: [...DIMENSIONS],
       cells,
     };
+  }
+
+  /** Components of a snapshot matching the filter that the caller may not see. */
+  async hiddenComponents(
+    snapshot: SnapshotRef,
+    filter: ComponentFilter,
+    visibility: ComponentVisibility,
+  ): Promise<number> {
+    if (visibility.entityRefs === null && visibility.orphans) return 0;
+    const latest = await isLatestSnapshot(this.knex, snapshot.id);
+    const count = async (as: ComponentVisibility) => {
+      const [row] = await whereMatches(
+        visibleComponentRows(this.knex, snapshot.id, latest, as),
+        filter,
+      ).count({ n: '*' });
+      return Number(row?.n ?? 0);
+    };
+    const [all, visible] = await Promise.all([
+      count(FULL_VISIBILITY),
+      count(visibility),
+    ]);
+    return Math.max(0, all - visible);
   }
 }

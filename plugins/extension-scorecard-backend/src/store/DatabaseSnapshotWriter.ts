@@ -65,6 +65,9 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
       const body: EvaluationBody = {
         scorecard: component.scorecard,
         instances: component.instances,
+        ...(component.designRecord
+          ? { designRecord: component.designRecord }
+          : {}),
       };
       const hash = evaluationHash(body);
       return {

@@ -263,6 +263,9 @@ export function whereMatches(
 ): Knex.QueryBuilder {
   if (filter.owner?.length) query.whereIn('cs.owner', filter.owner);
   if (filter.kind?.length) query.whereIn('cs.kind', filter.kind);
+  if (filter.componentId?.length) {
+    query.whereIn('cs.component_id', filter.componentId);
+  }
   if (filter.level?.length) query.whereIn('cs.level', filter.level);
   if (filter.lifecycle?.length) query.whereIn('cs.lifecycle', filter.lifecycle);
   if (filter.orphan !== undefined) query.where('cs.orphan', filter.orphan);

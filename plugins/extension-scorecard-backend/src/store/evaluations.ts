@@ -15,6 +15,7 @@
 import type {
   CheckResult,
   ComponentScorecard,
+  DesignRecord,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { Knex } from 'knex';
 import { compressJson, decompressJson, sha256 } from './encoding';
@@ -40,6 +41,7 @@ interface StoredEvaluation {
     hardGates: number[];
   };
   instances: StoredInstance[];
+  designRecord?: DesignRecord | null;
 }
 
 interface PreparedResult {
@@ -54,6 +56,7 @@ export interface PreparedEvaluation {
   hash: string;
   skeleton: Omit<StoredEvaluation['scorecard'], 'results' | 'hardGates'>;
   instances: StoredInstance[];
+  designRecord?: DesignRecord | null;
   results: PreparedResult[];
   hardGates: PreparedResult[];
   facetHash: string;
@@ -143,6 +146,7 @@ export function prepareEvaluation(
     hash,
     skeleton,
     instances: body.instances,
+    ...(body.designRecord ? { designRecord: body.designRecord } : {}),
     results: preparedResults,
     hardGates: preparedGates,
     facetHash: contentHash(terms.join('\n')),
@@ -257,6 +261,7 @@ export async function storeEvaluations(
           hardGates: p.hardGates.map(r => results.get(r.hash)!),
         },
         instances: p.instances,
+        ...(p.designRecord ? { designRecord: p.designRecord } : {}),
       };
       const text = JSON.stringify(stored);
       return {
@@ -342,6 +347,9 @@ export async function loadEvaluations(
         hardGates: evaluation.scorecard.hardGates.map(r => results.get(r)!),
       },
       instances: evaluation.instances,
+      ...(evaluation.designRecord
+        ? { designRecord: evaluation.designRecord }
+        : {}),
     });
   }
   return bodies;

@@ -152,7 +152,16 @@ export interface DashboardStore {
     snapshot: SnapshotRef,
     filter: ComponentFilter,
     visibility: ComponentVisibility,
-  ): Promise<Omit<Heatmap, 'snapshot'>>;
+  ): Promise<Omit<Heatmap, 'snapshot' | 'hiddenByVisibility'>>;
+  /**
+   * How many of a snapshot's components matching the filter the caller may not see
+   * (a count, so that views can say that their figures leave some out; never which).
+   */
+  hiddenComponents(
+    snapshot: SnapshotRef,
+    filter: ComponentFilter,
+    visibility: ComponentVisibility,
+  ): Promise<number>;
 }
 
 /** Trends across retained snapshots (oldest point first). */

@@ -12,6 +12,7 @@ import type {
   ComponentQuery,
   ComponentScorecard,
   ComponentSortField,
+  DesignRecord,
   HistoryScope,
   ReadinessLevel,
   RunTrigger,
@@ -27,6 +28,8 @@ export type StoredInstance = Omit<
 export interface EvaluationBody {
   scorecard: ComponentScorecard;
   instances: StoredInstance[];
+  /** The catalog's design record as evaluated (absent in bodies written before it was kept). */
+  designRecord?: DesignRecord | null;
 }
 
 /** One evaluated component handed to the store for a new snapshot. */
@@ -35,6 +38,8 @@ export interface SnapshotComponentInput {
   /** Catalog title, when the entity has one. */
   title: string | null;
   instances: StoredInstance[];
+  /** The entity's design record (spec.extension); null for orphans and entities without one. */
+  designRecord?: DesignRecord | null;
 }
 
 /** A cluster a snapshot was assembled from. */

@@ -654,6 +654,8 @@ export interface components {
       issuer?: string;
       notAfter?: string;
       daysLeft?: number;
+      /** @description SHA-256 fingerprint of a certificate parsed from a caBundle (the same certificate in several bundles has the same one). */
+      fingerprint?: string;
       error?: string;
     };
     RbacRule: {
@@ -689,16 +691,37 @@ export interface components {
       resources: string[];
       matchedNamespaces: string[];
       totalNamespaces: number;
-      /** @description Set when the cluster's Namespaces could not be read; `matchedNamespaces` is then empty, not "none". */
+      /** @description Set when the cluster's Namespaces (for a scheduler, its Pending Pods) could not be read; `matchedNamespaces` is then empty, not "none". */
       namespacesUnreadable?: string;
       /** @description The namespaceSelector as kubectl prints it (`{}` = every namespace). */
       namespaceSelector?: string;
       /** @description The objectSelector as kubectl prints it; narrows matches to labelled objects. */
       objectSelector?: string;
       clusterScoped: boolean;
+      /** @description What a matched request suffers while the backend is down. Webhooks and policies, their failurePolicy; APIServices and conversion webhooks always `Fail`; a scheduler `Pending` (its Pods wait). */
       failurePolicy: string;
       timeoutSeconds: number | null;
+      /** @description Webhooks. Seconds one matched request can wait on this webhook and the component's other webhooks matching the same request (`overlappingWebhooks`) - mutating ones are called one after another (twice when reinvoked), validating ones in parallel. */
       worstCaseLatencySeconds: number | null;
+      /** @description Webhooks. The component's other webhooks whose rules match the same requests, counted in `worstCaseLatencySeconds`. */
+      overlappingWebhooks?: string[];
+      /** @description Mutating webhooks with reinvocationPolicy IfNeeded (may be called twice per request). */
+      reinvoked?: boolean;
+      /** @description APIServices. The group/version the API server proxies to the backend; while it is unavailable, discovery of the group and every request for it fail. */
+      groupVersion?: string;
+      /** @description CRD conversion webhooks (objectKind CustomResourceDefinition). */
+      conversion?: {
+        /** @description plural.group */
+        resource: string;
+        servedVersions: string[];
+        storageVersion: string | null;
+        /** @description Versions objects are still stored in (status.storedVersions). */
+        storedVersions: string[];
+      };
+      /** @description Secondary schedulers (objectKind Scheduler). The name Pods give in spec.schedulerName. */
+      schedulerName?: string;
+      /** @description Secondary schedulers. Pending Pods (namespace/name) naming it; running Pods are not collected. */
+      pendingPods?: string[];
     };
     /** @description The evaluation of one component (ComponentScorecard in -common). */
     ComponentScorecard: {
@@ -750,6 +773,8 @@ export interface components {
       offset: number;
       limit: number;
       items: components['schemas']['ComponentSummary'][];
+      /** @description Components matching the filters that the caller may not see (not in `total`; a count only, never which). */
+      hiddenByVisibility: number;
     };
     /** @description One extension in one cluster, as the snapshot saw it. */
     ComponentInstance: {
@@ -800,6 +825,48 @@ export interface components {
       evidence: components['schemas']['ExperimentEvidence'][];
       waivers: components['schemas']['Waiver'][];
       history: components['schemas']['HistoryPoint'][];
+      /** @description The design record the catalog entity declares in spec.extension, as of this snapshot; null for orphans, entities without spec.extension, and snapshots written before it was kept. */
+      designRecord: components['schemas']['DesignRecord'] | null;
+    };
+    /** @description A team's answers to the six questions (spec.extension of the catalog entity). Absent fields are unanswered. */
+    DesignRecord: {
+      /** @description Q1, why a built-in API, policy or controller cannot express the need. */
+      whyNotBuiltIn?: string;
+      /** @description Q1 for aggregated APIs, why not a CRD + CEL + controller. */
+      whyNotCrd?: string;
+      /**
+       * @description Q2, the path it sits on.
+       * @enum {string}
+       */
+      path?:
+        | 'sync-api'
+        | 'async-control'
+        | 'scheduling'
+        | 'node'
+        | 'data-plane';
+      /** @description Q3, whether a failure blocks new changes or hurts running workloads. */
+      failureImpact?: string;
+      /** @description Q4, how status, Events, metrics and logs locate the failing stage. */
+      observability?: string;
+      /** @description Q5, canary, side by side, rollback and version compatibility. */
+      rollout?: string;
+      /** @description Q6, named owners (entity refs) per responsibility. */
+      responsibilities: {
+        certificates?: string;
+        rbac?: string;
+        capacity?: string;
+        upgrades?: string;
+        retirement?: string;
+      };
+      /** @description Supported Kubernetes versions, a semver range. */
+      kubernetesVersions?: string;
+      /** @description ISO date the component version stops being supported. */
+      supportEnds?: string;
+      migration?: {
+        replacement?: string;
+        owner?: string;
+        targetDate?: string;
+      };
     };
     TeamSummary: {
       /** @description Owner ref; null for orphans. */
@@ -820,6 +887,8 @@ export interface components {
     TeamSummaryList: {
       snapshot: components['schemas']['SnapshotRef'];
       items: components['schemas']['TeamSummary'][];
+      /** @description Components of the requested owners (all owners when none is given) that the caller may not see and that no summary counts. */
+      hiddenByVisibility: number;
     };
     HeatmapCell: {
       kind: components['schemas']['ExtensionKind'];
@@ -844,6 +913,8 @@ export interface components {
       }[];
       dimensions: components['schemas']['Dimension'][];
       cells: components['schemas']['HeatmapCell'][];
+      /** @description Components matching the filters that the caller may not see and that no cell counts. */
+      hiddenByVisibility: number;
     };
     ClusterRunStatus: {
       cluster: string;
@@ -1060,6 +1131,8 @@ export interface components {
         improved: components['schemas']['LevelChange'][];
         regressed: components['schemas']['LevelChange'][];
       };
+      /** @description Components of the quarter's snapshot that the caller may not see (no figure or list above counts them). */
+      hiddenByVisibility: number;
     };
     /**
      * @description `blocker`: the cluster cannot move to the target minor until it is fixed; `warning`: deprecated or due in a later minor; `unknown`: could not be judged (the reason says why).
@@ -1466,6 +1539,8 @@ export interface operations {
         stale?: boolean;
         /** @description Case-insensitive substring of the component id, name or owner. */
         search?: string;
+        /** @description Only these components (e.g. the extensions of one System, by entity ref). */
+        componentId?: string[];
         sort?: components['schemas']['ComponentSortField'];
         order?: components['schemas']['SortOrder'];
         offset?: components['parameters']['offset'];
@@ -2340,6 +2415,9 @@ export const rbacFindingCheckValues: ReadonlyArray<
   'rbac.webhook-write',
   'rbac.pod-exec',
 ];
+export const designRecordPathValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['DesignRecord']['path']
+> = ['sync-api', 'async-control', 'scheduling', 'node', 'data-plane'];
 export const upgradeFindingSeverityValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['UpgradeFindingSeverity']
 > = ['blocker', 'warning', 'unknown'];

@@ -47,7 +47,10 @@ type Conformance = [
   Assert<
     Same<
       ComponentPage,
-      Page<ComponentSummary> & { snapshot: Schemas['SnapshotRef'] }
+      Page<ComponentSummary> & {
+        snapshot: Schemas['SnapshotRef'];
+        hiddenByVisibility: number;
+      }
     >
   >,
   // the API's waiver is the -common Waiver plus decision details

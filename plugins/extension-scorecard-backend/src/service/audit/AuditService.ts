@@ -139,16 +139,23 @@ export class AuditService {
     const now = reads.now().toISOString();
     const { start, end } = quarterBounds(quarter);
 
-    const [components, previousComponents, scorecards, waivers, evidence] =
-      await Promise.all([
-        stores.components.snapshotComponents(found.snapshot, visibility),
-        previous
-          ? stores.components.snapshotComponents(previous, visibility)
-          : Promise.resolve([]),
-        stores.components.loadScorecards(found.snapshot, visibility),
-        stores.waivers.inForceDuring(start, end, now),
-        stores.evidence.byComponent(),
-      ]);
+    const [
+      components,
+      previousComponents,
+      scorecards,
+      waivers,
+      evidence,
+      hiddenByVisibility,
+    ] = await Promise.all([
+      stores.components.snapshotComponents(found.snapshot, visibility),
+      previous
+        ? stores.components.snapshotComponents(previous, visibility)
+        : Promise.resolve([]),
+      stores.components.loadScorecards(found.snapshot, visibility),
+      stores.waivers.inForceDuring(start, end, now),
+      stores.evidence.byComponent(),
+      stores.dashboard.hiddenComponents(found.snapshot, {}, visibility),
+    ]);
     const visible = (id: string) => isComponentVisible(visibility, id);
     const newestEvidence = new Map<string, string>();
     for (const [component, records] of evidence) {
@@ -172,6 +179,7 @@ export class AuditService {
         expired: waivers.expired.filter(w => visible(w.component)),
       },
       newestEvidence,
+      hiddenByVisibility,
     });
     return {
       report,

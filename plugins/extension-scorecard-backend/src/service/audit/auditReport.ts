@@ -40,6 +40,8 @@ export interface AuditInputs {
   waivers: { used: WaiverRecord[]; expired: WaiverRecord[] };
   /** Newest experiment start per component. */
   newestEvidence: ReadonlyMap<string, string>;
+  /** Components of the snapshot the reader may not see (left out of `components`). */
+  hiddenByVisibility: number;
 }
 
 const EXPERIMENTS_CHECK = 'experiments.required';
@@ -194,6 +196,7 @@ export function buildAuditReport(inputs: AuditInputs): AuditReport {
     snapshot: inputs.snapshot,
     previousQuarter: inputs.previousQuarter,
     previousSnapshot: inputs.previousSnapshot,
+    hiddenByVisibility: inputs.hiddenByVisibility,
     criticalFails: [],
     orphans: [],
     waiversUsed: inputs.waivers.used,
