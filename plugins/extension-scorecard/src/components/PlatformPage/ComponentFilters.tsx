@@ -5,6 +5,7 @@ import {
   CheckDefinition,
   CheckStatus,
   DIMENSIONS,
+  DIMENSION_TITLES,
   Dimension,
   EXTENSION_KINDS,
   EXTENSION_KIND_INFO,
@@ -33,6 +34,10 @@ interface SelectSpec {
   /** Columns out of 12 on wide screens. */
   width: 2 | 3;
   multiple?: boolean;
+  /** A type-ahead field above the options (long lists). */
+  searchable?: boolean;
+  /** The "no filter" option's wording. */
+  anyLabel?: string;
   options: FilterOption[];
   value: string[];
   update: (value: string[]) => Partial<Filters>;
@@ -40,19 +45,34 @@ interface SelectSpec {
 
 const same = (values: string[]) => values.map(v => ({ value: v, label: v }));
 const single = (value: string | undefined) => (value ? [value] : []);
+const dimensionOptions = DIMENSIONS.map(d => ({
+  value: d,
+  label: DIMENSION_TITLES[d] ?? d,
+}));
 
 function selects(
   filters: Filters,
-  options: { owners: string[]; clusters: string[]; checks: CheckDefinition[] },
+  options: {
+    owners: string[];
+    ownerTitles?: ReadonlyMap<string, string>;
+    clusters: string[];
+    checks: CheckDefinition[];
+  },
 ): SelectSpec[] {
+  const ownerTitle = (ref: string) =>
+    options.ownerTitles?.get(ref) ?? shortRef(ref);
   return [
     {
       id: 'filter-owner',
       label: 'Team',
       width: 2,
       multiple: true,
+      searchable: options.owners.length > 10,
+      anyLabel: 'Any team',
       value: filters.owner,
-      options: options.owners.map(o => ({ value: o, label: shortRef(o) })),
+      options: options.owners
+        .map(o => ({ value: o, label: ownerTitle(o) }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
       update: owner => ({ owner }),
     },
     {
@@ -91,13 +111,15 @@ function selects(
       width: 3,
       multiple: true,
       value: filters.failingDimension,
-      options: same([...DIMENSIONS]),
+      options: dimensionOptions,
       update: dimensions => ({ failingDimension: dimensions as Dimension[] }),
     },
     {
       id: 'filter-check',
       label: 'Check',
       width: 3,
+      searchable: true,
+      anyLabel: 'Any check',
       value: single(filters.checkId),
       options: options.checks.map(c => ({
         value: c.id,
@@ -142,6 +164,8 @@ function selects(
 export const ComponentFilters = (props: {
   filters: Filters;
   owners: string[];
+  /** Display names of the owner refs (the refs' names meanwhile). */
+  ownerTitles?: ReadonlyMap<string, string>;
   clusters: string[];
   checks: CheckDefinition[];
   onChange: (filters: Partial<Filters>) => void;
@@ -184,6 +208,8 @@ export const ComponentFilters = (props: {
               id={spec.id}
               label={spec.label}
               multiple={spec.multiple}
+              searchable={spec.searchable}
+              anyLabel={spec.anyLabel}
               value={spec.value}
               options={spec.options}
               onChange={value => onChange(spec.update(value))}
@@ -198,7 +224,9 @@ export const ComponentFilters = (props: {
             size="small"
             variant="secondary"
             iconEnd={<CloseIcon fontSize="small" />}
-            aria-label={`${dimension}: warn or fail (remove this filter)`}
+            aria-label={`${
+              DIMENSION_TITLES[dimension] ?? dimension
+            }: warn or fail (remove this filter)`}
             onPress={() =>
               onChange({
                 warningDimension: filters.warningDimension.filter(
@@ -207,7 +235,7 @@ export const ComponentFilters = (props: {
               })
             }
           >
-            {`${dimension}: warn or fail`}
+            {`${DIMENSION_TITLES[dimension] ?? dimension}: warn or fail`}
           </Button>
         ))}
         {activeFilterCount(filters) > 0 && (

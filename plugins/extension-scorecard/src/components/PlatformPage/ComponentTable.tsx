@@ -1,17 +1,19 @@
-import { CSSProperties } from 'react';
+import { CSSProperties, ReactNode } from 'react';
 import { Box, Flex, Text } from '@backstage/ui';
 import { Link } from '@backstage/core-components';
 import { useRouteRef } from '@backstage/core-plugin-api';
 import { EntityRefLink } from '@backstage/plugin-catalog-react';
 import {
+  CheckDefinition,
   ComponentPage,
   ComponentSortField,
   ComponentSummary,
   EXTENSION_KIND_INFO,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { componentRouteRef } from '../../routes';
-import { LevelChip } from '../StatusDisplay';
+import { LevelChip, toneText } from '../StatusDisplay';
 import {
+  FOCUS_RING,
   HoverTip,
   OutlineBadge,
   Pagination,
@@ -19,21 +21,32 @@ import {
   Td,
   Th,
   ListItem,
+  useFocusVisible,
 } from '../shared';
-import { ComponentTableState, PAGE_SIZES } from './tableState';
+import { groupBlockers } from './blockers';
+import { ComponentTableState, PAGE_SIZES, pageSizeOptions } from './tableState';
 
 const nowrap: CSSProperties = { whiteSpace: 'nowrap' };
-const blockersStyle: CSSProperties = {
-  minWidth: 260,
-  maxWidth: 420,
-  wordBreak: 'break-word',
+/** Narrower than SimpleTable's cells: ten columns fit a 1,136 px card. */
+const cellPadding: CSSProperties = { padding: 'var(--bui-space-2)' };
+const blockersStyle: CSSProperties = { minWidth: 150, maxWidth: 260 };
+const blockerChipStyle: CSSProperties = {
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  display: 'inline-block',
+  lineHeight: '24px',
 };
+/** Chips shown in the compact "next level needs" cell; the rest are "+N". */
+const SHOWN_BLOCKERS = 2;
 const sortButtonStyle: CSSProperties = {
   all: 'unset',
   cursor: 'pointer',
   display: 'inline-flex',
   alignItems: 'center',
   gap: 'var(--bui-space-1)',
+  borderRadius: 'var(--bui-radius-1)',
 };
 
 interface Column {
@@ -56,46 +69,115 @@ const COLUMNS: Column[] = [
   { id: 'blockers', label: 'Next level needs' },
 ];
 
-const Blockers = ({ row, all }: { row: ComponentSummary; all: boolean }) => {
-  const blockers = row.nextLevelBlockers;
-  if (blockers.length === 0) {
-    return (
-      <Text variant="body-small" color="secondary">
-        {row.level === 3 ? 'top level' : '—'}
-      </Text>
-    );
-  }
-  if (all) {
-    return (
-      <ul style={{ margin: 0, paddingLeft: 16 }}>
-        {blockers.map(blocker => (
-          <ListItem variant="body-small" key={blocker}>
-            {blocker}
-          </ListItem>
-        ))}
-      </ul>
-    );
-  }
+/** Every blocker sentence, one per line (team view). */
+const AllBlockers = ({ row }: { row: ComponentSummary }) => (
+  <ul style={{ margin: 0, paddingLeft: 16 }}>
+    {row.nextLevelBlockers.map(blocker => (
+      <ListItem variant="body-small" key={blocker}>
+        {blocker}
+      </ListItem>
+    ))}
+  </ul>
+);
+
+/**
+ * The checks keeping a component from the next level, as a line of check titles;
+ * the full sentences are on hover or focus (and on the component page).
+ */
+const CompactBlockers = (props: {
+  row: ComponentSummary;
+  titles: ReadonlyMap<string, string>;
+}) => {
+  const { row, titles } = props;
+  const groups = groupBlockers(row.nextLevelBlockers, titles);
+  const shown = groups.slice(0, SHOWN_BLOCKERS);
+  const hidden = groups.length - shown.length;
+  const names = shown.map(group => group.title).join(', ');
   return (
-    <Text variant="body-small">
-      {blockers[0]}
-      {blockers.length > 1 && ` (+${blockers.length - 1} more)`}
-    </Text>
+    <HoverTip
+      label={`To reach L${row.level + 1}: ${names}${
+        hidden > 0 ? ` and ${hidden} more` : ''
+      }`}
+      title={
+        <ul style={{ margin: 0, paddingLeft: 16, maxWidth: 480 }}>
+          {row.nextLevelBlockers.map(blocker => (
+            <ListItem variant="body-small" key={blocker}>
+              {blocker}
+            </ListItem>
+          ))}
+        </ul>
+      }
+    >
+      <Flex
+        gap="1"
+        align="center"
+        style={{ flexWrap: 'wrap', minWidth: 0 }}
+        data-testid="next-level-blockers"
+      >
+        {shown.map(group => (
+          <OutlineBadge key={group.checkId ?? group.title}>
+            <span style={blockerChipStyle}>
+              {group.title}
+              {group.details.length > 1 ? ` ×${group.details.length}` : ''}
+            </span>
+          </OutlineBadge>
+        ))}
+        {hidden > 0 && <Text variant="body-small">+{hidden}</Text>}
+      </Flex>
+    </HoverTip>
+  );
+};
+
+const Blockers = (props: {
+  row: ComponentSummary;
+  all: boolean;
+  titles: ReadonlyMap<string, string>;
+}) => {
+  const { row, all, titles } = props;
+  if (row.nextLevelBlockers.length === 0) {
+    return (
+      <Text variant="body-small">{row.level === 3 ? 'top level' : '—'}</Text>
+    );
+  }
+  return all ? (
+    <AllBlockers row={row} />
+  ) : (
+    <CompactBlockers row={row} titles={titles} />
+  );
+};
+
+/** A column header that sorts the table, with a visible keyboard focus ring. */
+const SortButton = (props: { onSort: () => void; children: ReactNode }) => {
+  const { focusVisible, focusProps } = useFocusVisible();
+  return (
+    <button
+      type="button"
+      style={{ ...sortButtonStyle, ...(focusVisible ? FOCUS_RING : {}) }}
+      onClick={props.onSort}
+      {...focusProps}
+    >
+      {props.children}
+    </button>
   );
 };
 
 const ComponentRow = ({
   row,
   allBlockers,
+  titles,
 }: {
   row: ComponentSummary;
   allBlockers: boolean;
+  titles: ReadonlyMap<string, string>;
 }) => {
   const componentLink = useRouteRef(componentRouteRef);
   // With the blocker line under it, the row and its line read as one.
-  const joined: CSSProperties = allBlockers ? { borderBottom: 'none' } : {};
+  const joined: CSSProperties = {
+    ...cellPadding,
+    ...(allBlockers ? { borderBottom: 'none' } : {}),
+  };
   const main = (
-    <tr data-testid="component-row">
+    <tr data-testid="component-row" data-component-id={row.componentId}>
       <Td style={{ ...joined, minWidth: 160 }}>
         <Link
           to={componentLink({
@@ -105,15 +187,17 @@ const ComponentRow = ({
           {row.title ?? row.name}
         </Link>
         {row.hardGateCount > 0 && (
-          <Text as="div" variant="body-small" color="danger">
+          <Text
+            as="div"
+            variant="body-small"
+            style={{ color: toneText('danger') }}
+          >
             {row.hardGateCount} hard gate{row.hardGateCount === 1 ? '' : 's'}
           </Text>
         )}
       </Td>
-      <Td style={{ ...joined, ...nowrap }}>
-        {EXTENSION_KIND_INFO[row.kind]?.title ?? row.kind}
-      </Td>
-      <Td style={{ ...joined, ...nowrap }}>
+      <Td style={joined}>{EXTENSION_KIND_INFO[row.kind]?.title ?? row.kind}</Td>
+      <Td style={joined}>
         {row.orphan || !row.owner ? (
           <OutlineBadge>orphan</OutlineBadge>
         ) : (
@@ -121,7 +205,7 @@ const ComponentRow = ({
         )}
       </Td>
       <Td style={joined}>{row.lifecycle ?? '—'}</Td>
-      <Td style={joined}>
+      <Td style={{ ...joined, ...nowrap }}>
         <LevelChip level={row.level} />
       </Td>
       <Td style={{ ...joined, textAlign: 'right' }}>{Math.round(row.score)}</Td>
@@ -150,7 +234,7 @@ const ComponentRow = ({
       </Td>
       {!allBlockers && (
         <Td style={{ ...joined, ...blockersStyle }}>
-          <Blockers row={row} all={false} />
+          <Blockers row={row} all={false} titles={titles} />
         </Td>
       )}
     </tr>
@@ -166,10 +250,10 @@ const ComponentRow = ({
           colSpan={COLUMNS.length - 2}
           style={{ paddingTop: 0, wordBreak: 'break-word' }}
         >
-          <Text variant="body-small" color="secondary">
+          <Text variant="body-small">
             {row.level === 3 ? '' : `To reach L${row.level + 1}:`}
           </Text>
-          <Blockers row={row} all />
+          <Blockers row={row} all titles={titles} />
         </Td>
       </tr>
     </>
@@ -185,10 +269,15 @@ export const ComponentTable = (props: {
   state: ComponentTableState;
   loading: boolean;
   onChange: (state: ComponentTableState) => void;
-  /** List every blocker instead of the first one (team view). */
+  /** List every blocker sentence instead of the compact check titles (team view). */
   allBlockers?: boolean;
+  /** The check catalogue, to name blocking checks by their titles. */
+  checks?: readonly CheckDefinition[];
 }) => {
   const { page, state, loading, onChange, allBlockers = false } = props;
+  const titles = new Map(
+    (props.checks ?? []).map(check => [check.id, check.title]),
+  );
   const sortBy = (field: ComponentSortField) =>
     onChange({
       ...state,
@@ -231,16 +320,13 @@ export const ComponentTable = (props: {
                     scope="col"
                     aria-sort={ariaSort}
                     style={{
+                      ...cellPadding,
                       textAlign: column.align ?? 'left',
                       color: active ? 'var(--bui-fg-primary)' : undefined,
                     }}
                   >
                     {column.sort ? (
-                      <button
-                        type="button"
-                        style={sortButtonStyle}
-                        onClick={() => sortBy(column.sort!)}
-                      >
+                      <SortButton onSort={() => sortBy(column.sort!)}>
                         {column.label}
                         <span
                           aria-hidden
@@ -248,7 +334,7 @@ export const ComponentTable = (props: {
                         >
                           {active && state.order === 'desc' ? '↓' : '↑'}
                         </span>
-                      </button>
+                      </SortButton>
                     ) : (
                       column.label
                     )}
@@ -263,6 +349,7 @@ export const ComponentTable = (props: {
                 key={row.componentId}
                 row={row}
                 allBlockers={allBlockers}
+                titles={titles}
               />
             ))}
           </tbody>
@@ -275,7 +362,7 @@ export const ComponentTable = (props: {
           Math.max(0, Math.ceil(page.total / state.pageSize) - 1),
         )}
         pageSize={state.pageSize}
-        pageSizes={PAGE_SIZES}
+        pageSizes={pageSizeOptions(state.pageSize, PAGE_SIZES)}
         onPageChange={next => onChange({ ...state, page: next })}
         onPageSizeChange={size =>
           onChange({ ...state, pageSize: size, page: 0 })

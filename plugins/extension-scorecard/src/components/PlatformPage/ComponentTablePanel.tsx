@@ -10,6 +10,7 @@ import { ComponentPageState } from '../../hooks/useComponentPage';
 import { useCheckCatalogue, useOwners } from '../../hooks/usePlatformOverview';
 import { ComponentFilters } from './ComponentFilters';
 import { ComponentTable } from './ComponentTable';
+import { useOwnerTitles } from './useOwnerTitles';
 import {
   ComponentFilters as Filters,
   ComponentTableState,
@@ -32,6 +33,7 @@ export const ComponentTablePanel = (props: {
 }) => {
   const { state, page, clusters, reloadKey, onChange, onFiltersChange } = props;
   const owners = useOwners(reloadKey);
+  const ownerTitles = useOwnerTitles(owners.value ?? []);
   const checks = useCheckCatalogue();
   const filtered = activeFilterCount(state.filters) > 0;
 
@@ -82,6 +84,7 @@ export const ComponentTablePanel = (props: {
         state={state}
         loading={page.loading}
         onChange={onChange}
+        checks={checks.value}
       />
     );
   }
@@ -100,6 +103,7 @@ export const ComponentTablePanel = (props: {
       <ComponentFilters
         filters={state.filters}
         owners={owners.value ?? []}
+        ownerTitles={ownerTitles}
         clusters={clusters}
         checks={checks.value ?? []}
         onChange={onFiltersChange}

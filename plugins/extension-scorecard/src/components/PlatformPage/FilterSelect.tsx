@@ -5,20 +5,31 @@ export interface FilterOption {
   label: string;
 }
 
-/** The "no filter" choice of a single select (react-aria keys cannot be empty). */
+/** The "no filter" choice (react-aria keys cannot be empty). */
 const ANY = '__any__';
 
-/** A labelled select for one table filter; `multiple` lists match any of their values. */
+/**
+ * A labelled select for one table filter; `multiple` lists match any of their
+ * values. `searchable` adds a type-ahead field above the options (long lists).
+ * Single selects always offer `anyLabel` ("any"); multiple ones do when given one,
+ * shown while nothing is chosen and clearing the choice when picked.
+ */
 export const FilterSelect = (props: {
   id: string;
   label: string;
   options: FilterOption[];
   value: string[];
   multiple?: boolean;
+  searchable?: boolean;
+  anyLabel?: string;
   onChange: (value: string[]) => void;
 }) => {
-  const { id, label, options, value, multiple, onChange } = props;
+  const { id, label, options, value, multiple, searchable, onChange } = props;
+  const search = searchable
+    ? { placeholder: `Type to filter ${label.toLowerCase()}` }
+    : undefined;
   if (multiple) {
+    const any = props.anyLabel;
     return (
       <Select
         id={id}
@@ -26,9 +37,18 @@ export const FilterSelect = (props: {
         size="small"
         selectionMode="multiple"
         placeholder=""
-        options={options}
-        value={value}
-        onChange={next => onChange(next.map(String))}
+        search={search}
+        options={any ? [{ value: ANY, label: any }, ...options] : options}
+        value={any && value.length === 0 ? [ANY] : value}
+        onChange={next => {
+          const chosen = next.map(String);
+          // picking "any" clears the rest; picking a value drops "any"
+          if (chosen.includes(ANY) && !(any && value.length === 0)) {
+            onChange([]);
+          } else {
+            onChange(chosen.filter(v => v !== ANY));
+          }
+        }}
       />
     );
   }
@@ -38,8 +58,9 @@ export const FilterSelect = (props: {
       label={label}
       size="small"
       placeholder=""
-      options={[{ value: ANY, label: 'any' }, ...options]}
-      value={value[0] ?? null}
+      search={search}
+      options={[{ value: ANY, label: props.anyLabel ?? 'any' }, ...options]}
+      value={value[0] ?? ANY}
       onChange={next =>
         onChange(next === null || next === ANY ? [] : [String(next)])
       }

@@ -1,12 +1,34 @@
-import { CSSProperties } from 'react';
-import { Text } from '@backstage/ui';
 import {
+  CSSProperties,
+  Fragment,
+  KeyboardEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { Flex, Focusable, Text, Tooltip, TooltipTrigger } from '@backstage/ui';
+import {
+  DIMENSION_TITLES,
   Dimension,
   EXTENSION_KIND_INFO,
   ExtensionKind,
   Heatmap as HeatmapData,
   HeatmapCell,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { FOCUS_RING, useFocusVisible } from '../shared';
+import {
+  CELL_LEGEND,
+  CELL_STATUSES,
+  CellStatus,
+  cellBreakdown,
+  cellColors,
+  cellLabel,
+  cellPlace,
+  cellStatus,
+  cellText,
+} from './heatmapCells';
 
 const scrollStyle: CSSProperties = { overflowX: 'auto' };
 const tableStyle: CSSProperties = {
@@ -18,9 +40,12 @@ const tableStyle: CSSProperties = {
 const headerStyle: CSSProperties = {
   fontSize: 'var(--bui-font-size-2)',
   fontWeight: 'var(--bui-font-weight-bold)' as CSSProperties['fontWeight'],
-  color: 'var(--bui-fg-secondary)',
-  whiteSpace: 'nowrap',
+  color: 'var(--bui-fg-primary)',
   padding: 'var(--bui-space-1)',
+  verticalAlign: 'bottom',
+  // "Failure boundary" may wrap between its words, never inside one
+  minWidth: 64,
+  maxWidth: 110,
 };
 const kindStyle: CSSProperties = {
   whiteSpace: 'nowrap',
@@ -29,63 +54,106 @@ const kindStyle: CSSProperties = {
   fontWeight: 'normal',
 };
 const cellStyle: CSSProperties = {
-  width: '100%',
-  minWidth: 84,
-  minHeight: 44,
-  display: 'flex',
-  flexDirection: 'column',
-  justifyContent: 'center',
-  alignItems: 'center',
-  borderRadius: 'var(--bui-radius-2)',
-  color: 'var(--bui-fg-primary)',
-  border: '2px solid transparent',
-  cursor: 'pointer',
-  font: 'inherit',
-};
-const emptyStyle: CSSProperties = {
-  color: 'var(--bui-fg-disabled)',
+  height: 36,
+  padding: '0 var(--bui-space-2)',
   textAlign: 'center',
-};
-const lineStyle: CSSProperties = {
+  whiteSpace: 'nowrap',
+  borderRadius: 'var(--bui-radius-2)',
+  borderStyle: 'solid',
+  borderWidth: 2,
   fontSize: 'var(--bui-font-size-2)',
-  lineHeight: 1.3,
+  cursor: 'pointer',
+};
+const swatchStyle: CSSProperties = {
+  display: 'inline-block',
+  width: 16,
+  height: 16,
+  borderRadius: 'var(--bui-radius-1)',
+  borderStyle: 'solid',
+  borderWidth: 1,
 };
 
-function percent(share: number): string {
-  return `${Math.round(share * 100)}%`;
+type Position = { row: number; col: number };
+
+/** Where a key moves focus in a rows × cols grid (undefined: not a move key). */
+export function moveInGrid(
+  key: string,
+  ctrl: boolean,
+  from: Position,
+  rows: number,
+  cols: number,
+): Position | undefined {
+  const clamp = (value: number, size: number) =>
+    Math.min(size - 1, Math.max(0, value));
+  switch (key) {
+    case 'ArrowRight':
+      return { row: from.row, col: clamp(from.col + 1, cols) };
+    case 'ArrowLeft':
+      return { row: from.row, col: clamp(from.col - 1, cols) };
+    case 'ArrowDown':
+      return { row: clamp(from.row + 1, rows), col: from.col };
+    case 'ArrowUp':
+      return { row: clamp(from.row - 1, rows), col: from.col };
+    case 'Home':
+      return { row: ctrl ? 0 : from.row, col: 0 };
+    case 'End':
+      return { row: ctrl ? rows - 1 : from.row, col: cols - 1 };
+    default:
+      return undefined;
+  }
 }
 
-/** A theme colour mixed into transparency: `share` of 1 is the full colour. */
-function tint(color: string, share: number): string {
-  return `color-mix(in srgb, ${color} ${Math.round(
-    share * 100,
-  )}%, transparent)`;
-}
+const HeatmapLegend = (props: { id: string }) => (
+  <Flex
+    id={props.id}
+    mt="2"
+    gap="4"
+    align="center"
+    style={{ flexWrap: 'wrap' }}
+    aria-label="Heat map legend"
+    role="list"
+  >
+    {CELL_STATUSES.map(status => {
+      const colors = cellColors(status);
+      return (
+        <Flex key={status} gap="1" align="center" role="listitem">
+          <span
+            aria-hidden
+            style={{
+              ...swatchStyle,
+              background: colors.background,
+              borderColor: colors.borderColor,
+            }}
+          />
+          <Text variant="body-small">
+            {status === 'none' ? '–' : `N ${status}`}: {CELL_LEGEND[status]}
+          </Text>
+        </Flex>
+      );
+    })}
+  </Flex>
+);
 
-/** Background of a cell: red by the share of fails, else orange by warns, else green. */
-function cellBackground(cell: HeatmapCell): string {
-  if (cell.fail > 0)
-    return tint('var(--bui-fg-negative)', 0.2 + 0.6 * cell.failShare);
-  if (cell.warn > 0)
-    return tint('var(--bui-fg-warning)', 0.2 + 0.5 * cell.warnShare);
-  if (cell.unknown > 0) return tint('var(--bui-fg-announcement)', 0.25);
-  return tint('var(--bui-fg-positive)', 0.25);
-}
-
-/** What a screen reader hears for a cell (and what the tooltip-less cell means). */
-export function cellLabel(cell: HeatmapCell): string {
-  return (
-    `${EXTENSION_KIND_INFO[cell.kind].title}, ${cell.dimension}: ` +
-    `${cell.fail} of ${cell.total} fail (${percent(cell.failShare)}), ` +
-    `${cell.warn} warn (${percent(cell.warnShare)}). ` +
-    'Show these components in the table.'
-  );
-}
+const CellTip = (props: { cell: HeatmapCell }) => (
+  <>
+    <Text as="div" variant="body-small" weight="bold">
+      {cellPlace(props.cell)}: {props.cell.total} component
+      {props.cell.total === 1 ? '' : 's'}
+    </Text>
+    {cellBreakdown(props.cell).map(line => (
+      <Text as="div" variant="body-small" key={line}>
+        {line}
+      </Text>
+    ))}
+  </>
+);
 
 /**
- * The kind × dimension heat map. Each cell shows the share of components of that kind
- * whose worst result in that dimension is a fail or a warn; activating a cell filters
- * the component table (on the server) to those components.
+ * The kind × dimension heat map: one grid widget. Each cell shows how many
+ * components of the kind have its worst status in the dimension (fail, else warn,
+ * else unknown, else pass), with the full breakdown in its tooltip. One tab stop:
+ * the arrow keys, Home and End move between cells; Enter, Space or a click filters
+ * the component table (on the server) to the components that warn or fail there.
  */
 export const Heatmap = (props: {
   heatmap: HeatmapData;
@@ -93,86 +161,168 @@ export const Heatmap = (props: {
   onSelect: (kind: ExtensionKind, dimension: Dimension) => void;
 }) => {
   const { heatmap, selected, onSelect } = props;
+  const legendId = useId();
   const cells = new Map(
     heatmap.cells.map(cell => [`${cell.kind}|${cell.dimension}`, cell]),
   );
+  const kinds = heatmap.kinds.map(k => k.kind);
+  const dimensions = heatmap.dimensions;
+  const rows = kinds.length;
+  const cols = dimensions.length;
+
+  const selectedPosition = (): Position => {
+    const row = selected ? kinds.indexOf(selected.kind) : -1;
+    const col = selected ? dimensions.indexOf(selected.dimension) : -1;
+    return row >= 0 && col >= 0 ? { row, col } : { row: 0, col: 0 };
+  };
+  const [active, setActive] = useState<Position>(selectedPosition);
+  // one ring for the grid: only one cell can hold focus
+  const { focusVisible, focusProps } = useFocusVisible();
+  const cellRefs = useRef(new Map<string, HTMLTableCellElement>());
+  const moved = useRef(false);
+
+  // Fewer kinds or dimensions after a reload: keep the tab stop inside the grid.
+  const row = Math.min(active.row, Math.max(0, rows - 1));
+  const col = Math.min(active.col, Math.max(0, cols - 1));
+
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    cellRefs.current.get(`${row}|${col}`)?.focus();
+  }, [row, col]);
+
+  const activate = useCallback(
+    (kind: ExtensionKind, dimension: Dimension, cell?: HeatmapCell) => {
+      if (cell && cell.total > 0) onSelect(kind, dimension);
+    },
+    [onSelect],
+  );
+
+  const onKeyDown = (
+    event: KeyboardEvent<HTMLTableCellElement>,
+    kind: ExtensionKind,
+    dimension: Dimension,
+    cell?: HeatmapCell,
+  ) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      activate(kind, dimension, cell);
+      return;
+    }
+    const next = moveInGrid(
+      event.key,
+      event.ctrlKey || event.metaKey,
+      { row, col },
+      rows,
+      cols,
+    );
+    if (!next) return;
+    event.preventDefault();
+    moved.current = true;
+    setActive(next);
+    if (next.row === row && next.col === col) moved.current = false;
+  };
 
   return (
     <div style={scrollStyle}>
-      <table style={tableStyle} aria-label="Kind by dimension heat map">
+      <table
+        role="grid"
+        style={tableStyle}
+        aria-label="Kind by dimension heat map"
+        aria-describedby={legendId}
+      >
         <thead>
-          <tr>
-            <th scope="col" style={{ ...headerStyle, textAlign: 'left' }}>
+          <tr role="row">
+            <th
+              role="columnheader"
+              scope="col"
+              style={{ ...headerStyle, textAlign: 'left' }}
+            >
               Kind
             </th>
-            {heatmap.dimensions.map(dimension => (
+            {dimensions.map(dimension => (
               <th
                 key={dimension}
+                role="columnheader"
                 scope="col"
                 style={{ ...headerStyle, textAlign: 'center' }}
               >
-                {dimension}
+                {DIMENSION_TITLES[dimension] ?? dimension}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {heatmap.kinds.map(({ kind, components }) => (
-            <tr key={kind}>
-              <th scope="row" style={kindStyle}>
-                <Text as="div">{EXTENSION_KIND_INFO[kind].title}</Text>
-                <Text as="div" variant="body-small" color="secondary">
+          {heatmap.kinds.map(({ kind, components }, r) => (
+            <tr key={kind} role="row">
+              <th role="rowheader" scope="row" style={kindStyle}>
+                <Text as="div">{EXTENSION_KIND_INFO[kind]?.title ?? kind}</Text>
+                <Text as="div" variant="body-small">
                   {components} component{components === 1 ? '' : 's'}
                 </Text>
               </th>
-              {heatmap.dimensions.map(dimension => {
+              {dimensions.map((dimension, c) => {
                 const cell = cells.get(`${kind}|${dimension}`);
-                if (!cell || cell.total === 0) {
-                  return (
-                    <td key={dimension} style={{ padding: 0 }}>
-                      <Text
-                        as="div"
-                        variant="body-small"
-                        style={emptyStyle}
-                        aria-label={`${kind}, ${dimension}: no results`}
-                      >
-                        –
-                      </Text>
-                    </td>
-                  );
-                }
+                const status: CellStatus = cellStatus(cell);
+                const colors = cellColors(status);
+                const isActive = r === row && c === col;
                 const isSelected =
                   selected?.kind === kind && selected?.dimension === dimension;
-                return (
-                  <td key={dimension} style={{ padding: 0 }}>
-                    <button
-                      type="button"
-                      style={{
-                        ...cellStyle,
-                        backgroundColor: cellBackground(cell),
-                        borderColor: isSelected
-                          ? 'var(--bui-accent-bg)'
-                          : 'transparent',
-                      }}
-                      aria-label={cellLabel(cell)}
-                      aria-pressed={isSelected}
-                      data-testid={`heatmap-cell-${kind}-${dimension}`}
-                      onClick={() => onSelect(kind, dimension)}
-                    >
-                      <span style={lineStyle}>
-                        {percent(cell.failShare)} fail
-                      </span>
-                      <span style={lineStyle}>
-                        {percent(cell.warnShare)} warn
-                      </span>
-                    </button>
+                const td = (
+                  <td
+                    ref={element => {
+                      if (element) cellRefs.current.set(`${r}|${c}`, element);
+                      else cellRefs.current.delete(`${r}|${c}`);
+                    }}
+                    role="gridcell"
+                    tabIndex={isActive ? 0 : -1}
+                    aria-label={cellLabel(cell, { kind, dimension })}
+                    aria-selected={isSelected}
+                    data-testid={`heatmap-cell-${kind}-${dimension}`}
+                    data-status={status}
+                    style={{
+                      ...cellStyle,
+                      background: colors.background,
+                      color: colors.color,
+                      borderColor: isSelected
+                        ? 'var(--bui-fg-primary)'
+                        : colors.borderColor,
+                      fontWeight: status === 'fail' ? 'bold' : 'normal',
+                      cursor: status === 'none' ? 'default' : 'pointer',
+                      ...(isActive && focusVisible ? FOCUS_RING : {}),
+                    }}
+                    onPointerDown={focusProps.onPointerDown}
+                    onFocus={() => {
+                      setActive({ row: r, col: c });
+                      focusProps.onFocus();
+                    }}
+                    onBlur={focusProps.onBlur}
+                    onClick={() => {
+                      setActive({ row: r, col: c });
+                      activate(kind, dimension, cell);
+                    }}
+                    onKeyDown={event => onKeyDown(event, kind, dimension, cell)}
+                  >
+                    {cellText(cell)}
                   </td>
+                );
+                if (!cell || cell.total === 0) {
+                  return <Fragment key={dimension}>{td}</Fragment>;
+                }
+                return (
+                  <TooltipTrigger key={dimension} delay={300}>
+                    <Focusable>{td}</Focusable>
+                    <Tooltip>
+                      <CellTip cell={cell} />
+                    </Tooltip>
+                  </TooltipTrigger>
                 );
               })}
             </tr>
           ))}
         </tbody>
       </table>
+      <HeatmapLegend id={legendId} />
     </div>
   );
 };

@@ -1,6 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
+import { TestApiProvider } from '@backstage/test-utils';
+import {
+  EntityPresentationApi,
+  entityPresentationApiRef,
+} from '@backstage/plugin-catalog-react';
 import {
   clusterStatus,
   clusterUpgradeReadiness,
@@ -207,10 +212,10 @@ describe('PlatformPage', () => {
     expect(screen.getByText('Synchronous API path')).toBeInTheDocument();
     expect(screen.getByText('L1 owned and declared:')).toHaveTextContent('6');
     expect(
-      await screen.findByRole('button', {
-        name: /Admission webhook, certificates: 2 of 4 fail \(50%\), 1 warn \(25%\)/,
+      await screen.findByRole('gridcell', {
+        name: /^2 fail: Admission webhook, Certificates, 4 components: 2 fail \(50%\), 1 warn \(25%\)/,
       }),
-    ).toBeInTheDocument();
+    ).toHaveTextContent('2 fail');
     expect(await screen.findAllByTestId('component-row')).toHaveLength(25);
     expect(screen.getByText('60 matching components')).toBeInTheDocument();
     // The page never asks for everything: one page at a time.
@@ -250,8 +255,8 @@ describe('PlatformPage', () => {
       expect(last.getAll('warningDimension')).toEqual(['certificates']);
       expect(last.get('offset')).toBe('0');
     });
-    expect(cell).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText('certificates: warn or fail')).toBeInTheDocument();
+    expect(cell).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Certificates: warn or fail')).toBeInTheDocument();
   });
 
   it('is keyboard operable: Enter on a heat-map cell filters too', async () => {
@@ -437,5 +442,190 @@ describe('PlatformPage', () => {
       expect(screen.getByRole('button', { name: /Refresh now/ })).toBeEnabled(),
     );
     expect(screen.queryByTestId('refresh-refused')).not.toBeInTheDocument();
+  });
+
+  it('names the checks that block the next level compactly, with the full text on demand', async () => {
+    overviewHandlers();
+    server.use(
+      http.get(`${API}/components`, () =>
+        HttpResponse.json(
+          componentPage([
+            componentSummary({
+              nextLevelBlockers: [
+                'webhook.scope fails in prod-eu: 3 webhooks match every namespace, kube-system included',
+                'webhook.scope fails in staging-us: 3 webhooks match every namespace, kube-system included',
+                'experiments.required fails: no fault experiment in the last 90 days',
+                'cert.expiry fails in prod-eu: the serving certificate expired on 2026-04-01',
+              ],
+            }),
+          ]),
+        ),
+      ),
+    );
+    await renderScorecard(<PlatformPage />);
+    const blockers = await screen.findByRole('img', {
+      name: 'To reach L2: Webhook scope, experiments.required and 1 more',
+    });
+    // titles, not sentences: the row stays one line high
+    expect(blockers).toHaveTextContent(
+      /^Webhook scope ×2experiments.required\+1$/,
+    );
+    expect(blockers).not.toHaveTextContent('kube-system');
+
+    // the full sentences on keyboard focus (and on hover): a key press first, so the
+    // focus counts as the keyboard's whatever earlier tests clicked
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    blockers.focus();
+    const tip = await screen.findByRole('tooltip');
+    expect(tip).toHaveTextContent(
+      'cert.expiry fails in prod-eu: the serving certificate expired on 2026-04-01',
+    );
+    expect(within(tip).getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getByText('1 hard gate')).toBeInTheDocument();
+  });
+
+  it('shows a focus ring on the sort headers when reached by keyboard', async () => {
+    overviewHandlers();
+    trackComponentRequests();
+    await renderScorecard(<PlatformPage />);
+    await screen.findAllByTestId('component-row');
+    const sort = screen.getByRole('button', { name: 'Component' });
+    expect(sort.style.outline).toBe('');
+    sort.focus();
+    await waitFor(() => expect(sort.style.outline).toContain('2px solid'));
+    sort.blur();
+    await waitFor(() => expect(sort.style.outline).toBe(''));
+  });
+
+  it('lists teams by their display names, with "Any team"', async () => {
+    overviewHandlers();
+    const requests = trackComponentRequests();
+    server.use(
+      http.get(`${API}/summaries/teams`, () =>
+        HttpResponse.json({
+          snapshot: { id: 7, takenAt: '2026-04-20T08:00:00.000Z' },
+          items: [
+            teamSummary(),
+            teamSummary({ owner: 'group:default/team-api-platform' }),
+            teamSummary({ owner: null }),
+          ],
+        }),
+      ),
+    );
+    const titles: Record<string, string> = {
+      'group:default/team-security': 'Security',
+      'group:default/team-api-platform': 'API Platform',
+    };
+    const presentation: EntityPresentationApi = {
+      forEntity: ref => {
+        const presented = {
+          entityRef: String(ref),
+          primaryTitle: titles[String(ref)] ?? String(ref),
+        };
+        return { snapshot: presented, promise: Promise.resolve(presented) };
+      },
+    };
+    await renderScorecard(
+      <TestApiProvider apis={[[entityPresentationApiRef, presentation]]}>
+        <PlatformPage />
+      </TestApiProvider>,
+    );
+    await screen.findAllByTestId('component-row');
+
+    await userEvent.click(screen.getByLabelText('Team'));
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map(option => option.textContent),
+      ).toEqual(['Any team', 'API Platform', 'Security']),
+    );
+    expect(
+      within(listbox).getByRole('option', { name: 'Any team' }),
+    ).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(within(listbox).getByText('Security'));
+    await waitFor(() =>
+      expect(requests[requests.length - 1].getAll('owner')).toEqual([
+        'group:default/team-security',
+      ]),
+    );
+    // "Any team" clears the choice again
+    await userEvent.click(within(listbox).getByText('Any team'));
+    await waitFor(() =>
+      expect(requests[requests.length - 1].getAll('owner')).toEqual([]),
+    );
+  });
+
+  it('filters the check list as one types', async () => {
+    overviewHandlers();
+    const requests = trackComponentRequests();
+    server.use(
+      http.get(`${API}/checks`, () =>
+        HttpResponse.json({
+          items: [
+            ['webhook.scope', 'failure-boundary', 'Webhook scope'],
+            ['webhook.timeout', 'failure-boundary', 'Webhook timeout'],
+            ['cert.expiry', 'certificates', 'Certificate expiry'],
+            ['cert.managed', 'certificates', 'Certificate managed'],
+          ].map(([id, dimension, title]) => ({
+            id,
+            dimension,
+            severity: 'high',
+            title,
+          })),
+        }),
+      ),
+    );
+    await renderScorecard(<PlatformPage />);
+    await screen.findAllByTestId('component-row');
+
+    await userEvent.click(screen.getByLabelText('Check'));
+    const search = await screen.findByRole('searchbox', {
+      name: 'Type to filter check',
+    });
+    await userEvent.type(search, 'expiry');
+    const listbox = screen.getByRole('listbox');
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map(option => option.textContent),
+      ).toEqual(['cert.expiry — Certificate expiry']),
+    );
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() =>
+      expect(requests[requests.length - 1].get('checkId')).toBe('cert.expiry'),
+    );
+  });
+
+  it('honours the page size of the URL (?limit=) and keeps it there', async () => {
+    overviewHandlers();
+    const requests = trackComponentRequests(12);
+    await renderScorecard(<PlatformPage />, { routeEntries: ['/?limit=5'] });
+    expect(await screen.findAllByTestId('component-row')).toHaveLength(5);
+    expect(requests[requests.length - 1].get('limit')).toBe('5');
+    expect(screen.getByText('1–5 of 12')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => {
+      const last = requests[requests.length - 1];
+      expect(last.get('offset')).toBe('5');
+      expect(last.get('limit')).toBe('5');
+    });
+
+    // another size from the menu: back to the first page, the new limit sent
+    await userEvent.click(
+      screen.getByRole('button', { name: /Rows per page/ }),
+    );
+    await userEvent.click(
+      within(await screen.findByRole('listbox')).getByText('25'),
+    );
+    await waitFor(() => {
+      const last = requests[requests.length - 1];
+      expect(last.get('limit')).toBe('25');
+      expect(last.get('offset')).toBe('0');
+    });
+    expect(await screen.findAllByTestId('component-row')).toHaveLength(12);
   });
 });

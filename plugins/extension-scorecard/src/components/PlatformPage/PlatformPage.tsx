@@ -120,7 +120,7 @@ export const PlatformPage = () => {
         <Grid.Item colSpan="12">
           <InfoCard
             title="Kind × dimension"
-            subheader="Share of components whose worst result in the dimension fails or warns. Choose a cell to list them."
+            subheader="How many components of each kind have their worst result in the dimension: fail, else warn, else unknown, else pass. Hover or focus a cell for the breakdown; choose it to list the components that warn or fail there."
           >
             {heatmap.error && <ResponseErrorPanel error={heatmap.error} />}
             {!heatmap.error && !heatmap.value && <Progress />}

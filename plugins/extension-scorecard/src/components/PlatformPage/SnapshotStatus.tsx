@@ -4,6 +4,7 @@ import {
   Snapshot,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { formatDateTime, formatRelative } from '../../format/time';
+import { useHiddenComponents } from '../../hooks/useHiddenComponents';
 
 /** When the newest snapshot was taken, and which clusters are stale or partly unreadable. */
 export const SnapshotStatus = (props: {
@@ -20,6 +21,7 @@ export const SnapshotStatus = (props: {
     c => !c.stale && c.unreadable.length > 0,
   );
   const blocked = (clusters ?? []).filter(c => c.blockedReason);
+  const hidden = useHiddenComponents(snapshot.id).value ?? 0;
   return (
     <Box>
       <Text as="p">
@@ -33,6 +35,19 @@ export const SnapshotStatus = (props: {
         ({formatDateTime(snapshot.takenAt)}) · {snapshot.componentCount}{' '}
         components in the snapshot · {snapshot.clusters.length} clusters
       </Text>
+      {hidden > 0 && (
+        <Text
+          as="p"
+          variant="body-small"
+          color="secondary"
+          data-testid="hidden-by-visibility"
+        >
+          {hidden} more you may not see: the snapshot's counts and levels
+          include {hidden === 1 ? 'a component' : 'components'} hidden from you
+          by catalog or orphan permissions, which the lists and the heat map
+          leave out.
+        </Text>
+      )}
       {staleNames.size > 0 && (
         <Box mt="2">
           <Alert

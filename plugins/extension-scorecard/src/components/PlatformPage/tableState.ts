@@ -43,8 +43,20 @@ export interface ComponentTableState {
   pageSize: number;
 }
 
+/** Page sizes offered in the table; `?limit=` in the URL may ask for any other. */
 export const PAGE_SIZES = [25, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = 25;
+/** The API's bounds of `limit` on GET /components (openapi.yaml, parameter `limit`). */
+export const MIN_PAGE_SIZE = 1;
+export const MAX_PAGE_SIZE = 500;
+
+/** The offered page sizes plus the one in force (from a link), in order. */
+export function pageSizeOptions(
+  current: number,
+  sizes: readonly number[] = PAGE_SIZES,
+): number[] {
+  return [...new Set([...sizes, current])].sort((a, b) => a - b);
+}
 
 /** No filter at all; every key present, so merging it clears the optional ones too. */
 export const EMPTY_FILTERS: ComponentFilters = {
@@ -89,7 +101,11 @@ export function parseTableState(params: URLSearchParams): ComponentTableState {
   const orphan = params.get('orphan');
   const status = params.get('status');
   const sort = params.get('sort');
-  const pageSize = wholeNumber(params.get('pageSize'), DEFAULT_PAGE_SIZE);
+  // `limit`, as the API calls it; `pageSize` is what older links carry
+  const pageSize = wholeNumber(
+    params.get('limit') ?? params.get('pageSize'),
+    DEFAULT_PAGE_SIZE,
+  );
   return {
     filters: {
       owner: params.getAll('owner').filter(Boolean),
@@ -107,9 +123,10 @@ export function parseTableState(params: URLSearchParams): ComponentTableState {
     sort: oneOf(COMPONENT_SORT_FIELDS, sort ? [sort] : [])[0] ?? 'name',
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
     page: wholeNumber(params.get('page'), 0),
-    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize)
-      ? pageSize
-      : DEFAULT_PAGE_SIZE,
+    pageSize:
+      pageSize >= MIN_PAGE_SIZE && pageSize <= MAX_PAGE_SIZE
+        ? pageSize
+        : DEFAULT_PAGE_SIZE,
   };
 }
 
@@ -140,7 +157,7 @@ export function tableStateToParams(
   if (state.order !== 'asc') params.set('order', state.order);
   if (state.page > 0) params.set('page', String(state.page));
   if (state.pageSize !== DEFAULT_PAGE_SIZE) {
-    params.set('pageSize', String(state.pageSize));
+    params.set('limit', String(state.pageSize));
   }
   return params;
 }

@@ -9,13 +9,22 @@ import { levelTone, toneStrength, toneSurface } from './statusColors';
 
 const BOLD = 'var(--bui-font-weight-bold)' as CSSProperties['fontWeight'];
 
+/** The colours of a level chip (CSS variables): L0 red … L3 green. */
+export function levelChipColors(level: ReadinessLevel): {
+  color: string;
+  background: string;
+  borderColor: string;
+} {
+  const tone = levelTone(level);
+  return toneSurface(tone, toneStrength(tone));
+}
+
 /** A readiness level, L0–L3, with its meaning on hover. */
 export const LevelChip = (props: {
   level: ReadinessLevel;
   size?: 'small' | 'medium';
 }) => {
-  const tone = levelTone(props.level);
-  const surface = toneSurface(tone, toneStrength(tone));
+  const colors = levelChipColors(props.level);
   return (
     <HoverTip
       title={LEVEL_TITLES[props.level]}
@@ -24,8 +33,9 @@ export const LevelChip = (props: {
       <Badge
         size={props.size ?? 'small'}
         style={{
-          ...surface,
-          border: `1px solid ${surface.borderColor}`,
+          background: colors.background,
+          color: colors.color,
+          border: `1px solid ${colors.borderColor}`,
           fontWeight: BOLD,
         }}
       >

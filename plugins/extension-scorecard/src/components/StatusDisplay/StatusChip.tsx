@@ -13,6 +13,25 @@ import {
 const BOLD = 'var(--bui-font-weight-bold)' as CSSProperties['fontWeight'];
 
 /**
+ * The colours of a status chip (CSS variables). A waived chip has no fill of its
+ * own: its text sits on the card.
+ */
+export function statusChipColors(
+  status: CheckStatus,
+  waived = false,
+): { color: string; background: string; borderColor: string } {
+  const tone = statusTone(status);
+  if (waived) {
+    return {
+      color: 'var(--bui-fg-primary)',
+      background: 'transparent',
+      borderColor: toneColor(tone),
+    };
+  }
+  return toneSurface(tone, toneStrength(tone));
+}
+
+/**
  * A check status. A waived result keeps its own status and is drawn as
  * "waived" (dashed outline) - never as pass.
  */
@@ -22,8 +41,7 @@ export const StatusChip = (props: {
   waiverNote?: string;
 }) => {
   const { status, waived, waiverNote } = props;
-  const tone = statusTone(status);
-  const surface = toneSurface(tone, toneStrength(tone));
+  const colors = statusChipColors(status, waived);
   if (waived) {
     return (
       <HoverTip
@@ -33,9 +51,9 @@ export const StatusChip = (props: {
         <Badge
           size="small"
           style={{
-            background: 'transparent',
-            color: 'var(--bui-fg-primary)',
-            border: `1px dashed ${toneColor(tone)}`,
+            background: colors.background,
+            color: colors.color,
+            border: `1px dashed ${colors.borderColor}`,
           }}
         >
           waived ({STATUS_LABELS[status]})
@@ -47,8 +65,9 @@ export const StatusChip = (props: {
     <Badge
       size="small"
       style={{
-        ...surface,
-        border: `1px solid ${surface.borderColor}`,
+        background: colors.background,
+        color: colors.color,
+        border: `1px solid ${colors.borderColor}`,
         fontWeight: BOLD,
       }}
     >

@@ -1,5 +1,5 @@
-export { StatusChip } from './StatusChip';
-export { LevelChip } from './LevelChip';
+export { StatusChip, statusChipColors } from './StatusChip';
+export { LevelChip, levelChipColors } from './LevelChip';
 export {
   statusColor,
   levelColor,
@@ -7,6 +7,7 @@ export {
   levelTone,
   toneColor,
   toneSurface,
+  toneText,
   toneStrength,
   STATUS_LABELS,
 } from './statusColors';

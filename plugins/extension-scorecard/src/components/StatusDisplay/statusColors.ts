@@ -59,9 +59,10 @@ export function toneSurface(
   borderColor: string;
 } {
   if (tone === 'neutral') {
+    // fg-secondary on this background is 3.2:1 in the dark theme: primary text it is
     return {
       background: 'var(--bui-bg-neutral-2)',
-      color: 'var(--bui-fg-secondary)',
+      color: 'var(--bui-fg-primary)',
       borderColor: 'var(--bui-border-2)',
     };
   }
@@ -78,6 +79,17 @@ export function toneSurface(
     color: `var(--bui-${family}-fg-subdued)`,
     borderColor: `var(--bui-${family}-border)`,
   };
+}
+
+/**
+ * Text in a tone on the page's own surface (a card), e.g. "2 hard gates". BUI's
+ * `fg-danger`/`fg-warning` are for icons and bars: as text on a dark card they are
+ * below 4.5:1 (2.7–3.2:1); the tone's subdued foreground is readable in both themes.
+ */
+export function toneText(tone: Tone): string {
+  return tone === 'neutral'
+    ? 'var(--bui-fg-primary)'
+    : `var(--bui-${FAMILY[tone]}-fg-subdued)`;
 }
 
 /** Fail and warn (and L0, L1) are drawn solid; the rest subdued. */

@@ -4,3 +4,4 @@ export { OutlineBadge } from './OutlineBadge';
 export { Pagination } from './Pagination';
 export { ListItem } from './ListItem';
 export * from './icons';
+export { FOCUS_RING, useFocusVisible } from './focusRing';
