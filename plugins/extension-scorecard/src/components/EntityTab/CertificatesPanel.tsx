@@ -7,6 +7,7 @@ import {
 import { daysUntil, expiryCountdown, formatDate } from '../../format/time';
 import { StatusChip } from '../StatusDisplay';
 import { SimpleTable, SimpleTableHead, Td } from '../shared';
+import { Truncated } from './Truncated';
 
 /** The backend's default cert.expiry thresholds (fail < 7 days, warn < 30). */
 const FAIL_DAYS = 7;
@@ -24,7 +25,13 @@ function daysLeftOf(cert: CertificateFinding): number | null {
   return cert.daysLeft ?? null;
 }
 
-/** Certificates in caBundles and cert-manager Certificates, soonest expiry first. */
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/**
+ * Certificates in caBundles and cert-manager Certificates, soonest expiry first. Meant
+ * for a full-width card: cluster names stay on one line, long sources and DNs are cut
+ * with the full text on hover or focus.
+ */
 export const CertificatesPanel = (props: {
   certificates: CertificateFinding[];
 }) => {
@@ -50,7 +57,7 @@ export const CertificatesPanel = (props: {
                 <tr
                   key={`${cert.cluster}|${cert.source}|${cert.subject ?? ''}`}
                 >
-                  <Td>
+                  <Td style={cert.error ? undefined : nowrap}>
                     <StatusChip
                       status={expiryStatus(cert.error ? null : left)}
                     />{' '}
@@ -65,22 +72,30 @@ export const CertificatesPanel = (props: {
                       </Text>
                     )}
                   </Td>
-                  <Td>{cert.cluster}</Td>
+                  <Td style={nowrap}>{cert.cluster}</Td>
                   <Td>
-                    <Text
-                      variant="body-small"
-                      style={{ wordBreak: 'break-all' }}
-                    >
-                      {cert.source}
-                    </Text>
+                    <Truncated text={cert.source} maxWidth="48ch" />
                   </Td>
                   <Td>
-                    <Text variant="body-small" as="div">
-                      {cert.subject ?? '—'}
-                    </Text>
-                    <Text variant="body-small" color="secondary" as="div">
-                      {cert.issuer ? `issued by ${cert.issuer}` : ''}
-                    </Text>
+                    {cert.subject ? (
+                      <Truncated
+                        text={cert.subject}
+                        variant="body-medium"
+                        maxWidth="40ch"
+                      />
+                    ) : (
+                      '—'
+                    )}
+                    {cert.issuer && (
+                      <Text as="div" variant="body-small" color="secondary">
+                        issued by{' '}
+                        <Truncated
+                          text={cert.issuer}
+                          color="secondary"
+                          maxWidth="36ch"
+                        />
+                      </Text>
+                    )}
                   </Td>
                 </tr>
               );

@@ -1,4 +1,4 @@
-import { CSSProperties, useState } from 'react';
+import { CSSProperties, useEffect, useRef, useState } from 'react';
 import {
   Accordion,
   AccordionPanel,
@@ -14,6 +14,7 @@ import { CheckResult } from '@extension-scorecard/plugin-extension-scorecard-com
 import { formatDate } from '../../format/time';
 import { StatusChip } from '../StatusDisplay';
 import { OutlineBadge } from '../shared';
+import { resultAnchor, resultKey } from './blockers';
 import { groupByDimension } from './checkOrdering';
 import { ObservedValues } from './ObservedValues';
 
@@ -36,18 +37,36 @@ function waiverNote(result: CheckResult): string | undefined {
   }: ${result.waiver.reason}`;
 }
 
+/** A request to bring one result's row into view; `seq` repeats a request for the same row. */
+export interface CheckFocus {
+  key: string;
+  seq: number;
+}
+
 const ResultItem = (props: {
   result: CheckResult;
   first?: boolean;
   onRequestWaiver?: (result: CheckResult) => void;
+  focus?: CheckFocus;
 }) => {
   const { result, onRequestWaiver } = props;
   const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const focusSeq =
+    props.focus?.key === resultKey(result) ? props.focus.seq : undefined;
+  useEffect(() => {
+    if (focusSeq === undefined || !ref.current) return;
+    ref.current.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    ref.current.focus({ preventScroll: true });
+  }, [focusSeq]);
   const needsWork = NEEDS_WORK.includes(result.status);
   const detailsId = `details-${result.checkId}-${result.cluster ?? 'all'}`;
   const hasObserved = Object.keys(result.observed ?? {}).length > 0;
   return (
     <div
+      ref={ref}
+      id={resultAnchor(result)}
+      tabIndex={-1}
       style={resultStyle(Boolean(props.first))}
       data-testid={`check-${result.checkId}`}
     >
@@ -149,11 +168,18 @@ const QuietResults = (props: { results: CheckResult[] }) => {
 const DimensionSection = (props: {
   group: ReturnType<typeof groupByDimension>[number];
   onRequestWaiver?: (result: CheckResult) => void;
+  focus?: CheckFocus;
 }) => {
-  const { group } = props;
+  const { group, focus } = props;
   const [expanded, setExpanded] = useState(
     group.worst === 'fail' || group.worst === 'unknown',
   );
+  const holdsFocus =
+    focus !== undefined && group.results.some(r => resultKey(r) === focus.key);
+  // a blocker or hard gate asked for a row of this dimension: open it
+  useEffect(() => {
+    if (holdsFocus) setExpanded(true);
+  }, [holdsFocus, focus?.seq]);
   const loud = group.results.filter(result => isLoud(result));
   return (
     <Accordion
@@ -185,6 +211,7 @@ const DimensionSection = (props: {
                 result={result}
                 first={index === 0}
                 onRequestWaiver={props.onRequestWaiver}
+                focus={focus}
               />
             ))}
             <QuietResults
@@ -207,6 +234,8 @@ export const CheckResults = (props: {
   onRequestWaiver?: (result: CheckResult) => void;
   /** Why the user may not request waivers here (shown under the title). */
   requestRefusal?: string;
+  /** The result to bring into view (its dimension opens). */
+  focus?: CheckFocus;
 }) => {
   const groups = groupByDimension(props.results);
   const waivable = props.results.some(
@@ -231,6 +260,7 @@ export const CheckResults = (props: {
           key={group.dimension}
           group={group}
           onRequestWaiver={props.onRequestWaiver}
+          focus={props.focus}
         />
       ))}
     </InfoCard>

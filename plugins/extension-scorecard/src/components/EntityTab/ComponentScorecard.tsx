@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Grid } from '@backstage/ui';
 import {
   EmptyState,
@@ -8,6 +8,7 @@ import {
 import { ResponseError } from '@backstage/errors';
 import {
   CheckResult,
+  ComponentDetail,
   EXTENSION_KIND_INFO,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { useComponentDetail } from '../../hooks/useComponentDetail';
@@ -15,7 +16,9 @@ import { useComponentPermissions } from '../../hooks/useComponentPermissions';
 import { REFUSED } from '../../format/permissionReasons';
 import { BlastRadiusPanel } from './BlastRadiusPanel';
 import { CertificatesPanel } from './CertificatesPanel';
-import { CheckResults } from './CheckResults';
+import { resultKey } from './blockers';
+import { CheckFocus, CheckResults } from './CheckResults';
+import { DesignRecordPanel } from './DesignRecordPanel';
 import { ExperimentsTimeline } from './ExperimentsTimeline';
 import { HardGates } from './HardGates';
 import { InstancesPanel } from './InstancesPanel';
@@ -26,11 +29,28 @@ import { WaiverRequestDialog } from './WaiverRequestDialog';
 import { WaiversPanel } from './WaiversPanel';
 
 /** One component's scorecard: everything its owners need to move it up a level. */
-export const ComponentScorecard = (props: { componentId: string }) => {
-  const { componentId } = props;
+export const ComponentScorecard = (props: {
+  componentId: string;
+  /** Called with each loaded detail (the plugin page titles itself from it). */
+  onDetail?: (detail: ComponentDetail) => void;
+}) => {
+  const { componentId, onDetail } = props;
   const [reloadKey, setReloadKey] = useState(0);
   const reload = useCallback(() => setReloadKey(key => key + 1), []);
   const detail = useComponentDetail(componentId, reloadKey);
+  useEffect(() => {
+    if (detail.value) onDetail?.(detail.value);
+  }, [detail.value, onDetail]);
+  // Hard gates and blockers name a check; its row (with the message) comes into view.
+  const [focus, setFocus] = useState<CheckFocus | undefined>();
+  const showCheck = useCallback(
+    (result: CheckResult) =>
+      setFocus(previous => ({
+        key: resultKey(result),
+        seq: (previous?.seq ?? 0) + 1,
+      })),
+    [],
+  );
   // Asked of the permission framework with the component as the resource: the
   // policy decides by its owning team.
   const permissions = useComponentPermissions(componentId);
@@ -52,7 +72,8 @@ export const ComponentScorecard = (props: { componentId: string }) => {
   }
   if (!detail.value) return <Progress />;
 
-  const { scorecard, instances, evidence, waivers, history } = detail.value;
+  const { scorecard, instances, evidence, waivers, history, designRecord } =
+    detail.value;
   const syncPath = EXTENSION_KIND_INFO[scorecard.kind]?.syncPath;
   const requestWaiver = permissions.request.allowed
     ? (result: CheckResult) =>
@@ -63,11 +84,11 @@ export const ComponentScorecard = (props: { componentId: string }) => {
     <Grid.Root columns="12" gap="6">
       {scorecard.hardGates.length > 0 && (
         <Grid.Item colSpan="12">
-          <HardGates hardGates={scorecard.hardGates} />
+          <HardGates hardGates={scorecard.hardGates} onShowCheck={showCheck} />
         </Grid.Item>
       )}
       <Grid.Item colSpan={{ initial: '12', md: '5' }}>
-        <ScoreSummary detail={detail.value} />
+        <ScoreSummary detail={detail.value} onShowCheck={showCheck} />
       </Grid.Item>
       <Grid.Item colSpan={{ initial: '12', md: '7' }}>
         <ScoreHistoryChart history={history} />
@@ -81,6 +102,16 @@ export const ComponentScorecard = (props: { componentId: string }) => {
               ? undefined
               : REFUSED.waiverRequest
           }
+          focus={focus}
+        />
+      </Grid.Item>
+      <Grid.Item colSpan="12">
+        <DesignRecordPanel
+          record={designRecord ?? null}
+          kind={scorecard.kind}
+          owner={scorecard.owner}
+          lifecycle={scorecard.lifecycle}
+          orphan={scorecard.orphan}
         />
       </Grid.Item>
       {(syncPath || scorecard.blastRadius.length > 0) && (
@@ -88,10 +119,11 @@ export const ComponentScorecard = (props: { componentId: string }) => {
           <BlastRadiusPanel entries={scorecard.blastRadius} />
         </Grid.Item>
       )}
-      <Grid.Item colSpan={{ initial: '12', lg: '6' }}>
+      {/* Full width: identifiers (clusters, bindings, DNs) need the room to stay whole. */}
+      <Grid.Item colSpan="12">
         <CertificatesPanel certificates={scorecard.certificates} />
       </Grid.Item>
-      <Grid.Item colSpan={{ initial: '12', lg: '6' }}>
+      <Grid.Item colSpan="12">
         <RbacFindingsPanel findings={scorecard.rbacFindings} />
       </Grid.Item>
       <Grid.Item colSpan="12">

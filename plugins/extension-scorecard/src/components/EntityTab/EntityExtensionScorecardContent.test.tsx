@@ -103,6 +103,8 @@ describe('EntityExtensionScorecardContent', () => {
     const gates = await screen.findByLabelText('Hard gates');
     expect(gates).toHaveTextContent('1 hard gate failing');
     expect(gates).toHaveTextContent('webhook.scope (prod-eu)');
+    // the gate names its check; the message is in the check's row only
+    expect(gates).not.toHaveTextContent('can match kube-system');
     // Hard gates come before everything else on the page.
     expect(
       gates.compareDocumentPosition(screen.getByText('Readiness')) &
@@ -152,12 +154,24 @@ describe('EntityExtensionScorecardContent', () => {
       screen.getByText('ClusterRoleBinding/kyverno:admission-controller'),
     ).toBeInTheDocument();
 
-    // Blast radius of the sync-path webhook.
-    const blast = screen.getByLabelText('validate.kyverno.svc-fail in prod-eu');
+    // Blast radius of the sync-path webhook: one row per webhook.
+    const blast = screen.getByRole('row', {
+      name: 'validate.kyverno.svc-fail',
+    });
     expect(blast).toHaveTextContent('Fails closed');
     expect(blast).toHaveTextContent('3 of 4');
-    expect(blast).toHaveTextContent('CREATE, UPDATE');
+    expect(blast).toHaveTextContent('CREATE, UPDATE on */*/*');
+    expect(blast).toHaveTextContent(
+      'Waits up to 10 s per call (timeoutSeconds)',
+    );
     expect(within(blast).getByText('kube-system')).toBeInTheDocument();
+
+    // The design record, with the team's own answers.
+    expect(
+      within(screen.getByTestId('design-failureImpact')).getByText(
+        /New Pods in opted-in namespaces are rejected/,
+      ),
+    ).toBeInTheDocument();
 
     // Instances, experiments, waivers and the history chart.
     expect(

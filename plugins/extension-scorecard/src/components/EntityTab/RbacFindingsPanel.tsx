@@ -1,64 +1,91 @@
-import { Text } from '@backstage/ui';
+import { Box, Text } from '@backstage/ui';
 import { InfoCard } from '@backstage/core-components';
 import { RbacFinding } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { SimpleTable, SimpleTableHead, Td } from '../shared';
+import { OutlineBadge, SimpleTable, SimpleTableHead, Td } from '../shared';
+import { groupRbacFindings } from './rbacGroups';
 
-function formatRule(rule: RbacFinding['rule']): string {
-  const groups = rule.apiGroups.map(g => (g === '' ? 'core' : g)).join(',');
-  return `${rule.verbs.join(',')} on ${rule.resources.join(',')} (${groups})`;
+const nowrap = { whiteSpace: 'nowrap' } as const;
+const mono = {
+  fontFamily: 'var(--bui-font-monospace)',
+  overflowWrap: 'anywhere',
+} as const;
+
+function declaredText(grant: ReturnType<typeof groupRbacFindings>[number]) {
+  if (grant.declared) return 'yes, in the design record';
+  if (grant.partlyDeclared) return 'partly';
+  return 'no';
 }
 
-/** Dangerous grants of the component's service accounts, with the binding that grants them. */
-export const RbacFindingsPanel = (props: { findings: RbacFinding[] }) => (
-  <InfoCard title="RBAC findings">
-    {props.findings.length === 0 ? (
-      <Text as="p">
-        No risky grant found for the component's service accounts.
-      </Text>
-    ) : (
-      <SimpleTable aria-label="RBAC findings">
-        <SimpleTableHead
-          columns={[
-            'Check',
-            'Service account',
-            'Granted by',
-            'Rule',
-            'Declared',
-          ]}
-        />
-        <tbody>
-          {props.findings.map(finding => (
-            <tr
-              key={`${finding.cluster}|${finding.checkId}|${
-                finding.serviceAccount
-              }|${finding.binding}|${formatRule(finding.rule)}`}
-            >
-              <Td>
-                <Text as="div">{finding.checkId}</Text>
-                <Text as="div" variant="body-small" color="secondary">
-                  {finding.cluster}
-                </Text>
-              </Td>
-              <Td>{finding.serviceAccount}</Td>
-              <Td>
-                <Text as="div">{finding.binding}</Text>
-                <Text as="div" variant="body-small" color="secondary">
-                  → {finding.role}
-                </Text>
-              </Td>
-              <Td>
-                <Text
-                  variant="body-small"
-                  style={{ fontFamily: 'var(--bui-font-monospace)' }}
-                >
-                  {formatRule(finding.rule)}
-                </Text>
-              </Td>
-              <Td>{finding.declared ? 'yes, in the design record' : 'no'}</Td>
-            </tr>
-          ))}
-        </tbody>
-      </SimpleTable>
-    )}
-  </InfoCard>
-);
+/**
+ * Dangerous grants of the component's service accounts, one row per service account
+ * and binding → role, with the clusters it is found in and what each check found.
+ */
+export const RbacFindingsPanel = (props: { findings: RbacFinding[] }) => {
+  const grants = groupRbacFindings(props.findings);
+  return (
+    <InfoCard title="RBAC findings">
+      {grants.length === 0 ? (
+        <Text as="p">
+          No risky grant found for the component's service accounts.
+        </Text>
+      ) : (
+        <SimpleTable aria-label="RBAC findings">
+          <SimpleTableHead
+            columns={[
+              'Service account',
+              'Granted by',
+              'Clusters',
+              'Findings',
+              'Declared',
+            ]}
+          />
+          <tbody>
+            {grants.map(grant => (
+              <tr
+                key={`${grant.serviceAccount}|${grant.binding}|${grant.role}`}
+                data-testid="rbac-grant"
+              >
+                <Td style={nowrap}>{grant.serviceAccount}</Td>
+                <Td>
+                  <Text as="div" style={nowrap}>
+                    {grant.binding}
+                  </Text>
+                  <Text
+                    as="div"
+                    variant="body-small"
+                    color="secondary"
+                    style={nowrap}
+                  >
+                    → {grant.role}
+                  </Text>
+                </Td>
+                <Td>
+                  {grant.clusters.map(cluster => (
+                    <Box key={cluster} mb="1">
+                      <OutlineBadge>{cluster}</OutlineBadge>
+                    </Box>
+                  ))}
+                </Td>
+                <Td>
+                  <Box as="ul" m="0" pl="4">
+                    {grant.findings.map(finding => (
+                      <li key={finding.checkId}>
+                        <Text variant="body-small" weight="bold">
+                          {finding.checkId}
+                        </Text>{' '}
+                        <Text variant="body-small" style={mono}>
+                          {finding.rules.join('; ')}
+                        </Text>
+                      </li>
+                    ))}
+                  </Box>
+                </Td>
+                <Td>{declaredText(grant)}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </SimpleTable>
+      )}
+    </InfoCard>
+  );
+};

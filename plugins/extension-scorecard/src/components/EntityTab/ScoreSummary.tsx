@@ -1,7 +1,9 @@
 import { Box, Flex, Text } from '@backstage/ui';
 import { Gauge, InfoCard } from '@backstage/core-components';
 import {
+  CheckResult,
   ComponentDetail,
+  ComponentScorecard,
   EXTENSION_KIND_INFO,
   LEVEL_TITLES,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
@@ -9,11 +11,43 @@ import { formatDateTime, formatRelative } from '../../format/time';
 import { shortRef } from '../../format/refs';
 import { LevelChip } from '../StatusDisplay';
 import { OutlineBadge, ListItem } from '../shared';
+import { compactName, orderedBlockers } from './blockers';
+import { CheckLink } from './CheckLink';
+
+const L1_OWNER_CHECK = 'ownership.owner-exists';
+
+/**
+ * The level in words that fit this component: L0 is reached for want of an owner or for
+ * want of a declaration (design record, responsibilities); a component with an owner is
+ * not called unowned.
+ */
+export function levelExplanation(scorecard: ComponentScorecard): string {
+  if (scorecard.level !== 0) return LEVEL_TITLES[scorecard.level];
+  const ownerBlocks = scorecard.results.some(
+    r =>
+      r.checkId === L1_OWNER_CHECK &&
+      !r.waiver &&
+      (r.status === 'fail' || r.status === 'unknown'),
+  );
+  if (scorecard.orphan || !scorecard.owner) return 'L0 unowned';
+  if (ownerBlocks)
+    return `L0: owner ${shortRef(scorecard.owner)} not found in the catalog`;
+  return 'L0 owned, not yet declared';
+}
 
 /** Level, score, what keeps the component from the next level, and how fresh the data is. */
-export const ScoreSummary = (props: { detail: ComponentDetail }) => {
-  const { scorecard, snapshot, staleClusters } = props.detail;
+export const ScoreSummary = (props: {
+  detail: ComponentDetail;
+  /** Brings a result's row in "Checks by dimension" into view. */
+  onShowCheck?: (result: CheckResult) => void;
+}) => {
+  const { scorecard, snapshot, staleClusters, designRecord } = props.detail;
   const kind = EXTENSION_KIND_INFO[scorecard.kind];
+  const blockers = orderedBlockers(
+    scorecard.nextLevelBlockers,
+    scorecard.results,
+  );
+  const teamImpact = designRecord?.failureImpact;
   return (
     <InfoCard title="Readiness">
       <Flex align="center" gap="4" style={{ flexWrap: 'wrap' }}>
@@ -35,7 +69,7 @@ export const ScoreSummary = (props: { detail: ComponentDetail }) => {
           <Flex align="center" gap="2">
             <LevelChip level={scorecard.level} size="medium" />
             <Text as="p" variant="title-x-small">
-              {LEVEL_TITLES[scorecard.level]}
+              {levelExplanation(scorecard)}
             </Text>
           </Flex>
           <Text as="p" color="secondary">
@@ -43,10 +77,17 @@ export const ScoreSummary = (props: { detail: ComponentDetail }) => {
             {scorecard.owner ? shortRef(scorecard.owner) : 'no owner (orphan)'}
             {scorecard.lifecycle ? ` · ${scorecard.lifecycle}` : ''}
           </Text>
-          {kind && (
+          {teamImpact ? (
             <Text as="p" variant="body-small" color="secondary">
-              When it fails: {kind.failureImpact}.
+              When it fails (the team's answer): {teamImpact}
             </Text>
+          ) : (
+            kind && (
+              <Text as="p" variant="body-small" color="secondary">
+                When it fails (typical for the kind, the team has not answered):{' '}
+                {kind.failureImpact}.
+              </Text>
+            )
           )}
         </Box>
       </Flex>
@@ -56,11 +97,33 @@ export const ScoreSummary = (props: { detail: ComponentDetail }) => {
             ? 'At the top level.'
             : `To reach L${scorecard.level + 1}:`}
         </Text>
-        {scorecard.nextLevelBlockers.length > 0 && (
-          <Box as="ul" m="0" pl="4">
-            {scorecard.nextLevelBlockers.map(blocker => (
-              <ListItem key={blocker}>{blocker}</ListItem>
-            ))}
+        {blockers.length > 0 && (
+          <Box as="ul" m="0" pl="4" aria-label="Blockers, most severe first">
+            {blockers.map(blocker =>
+              blocker.result ? (
+                <ListItem
+                  key={`${blocker.result.checkId}|${
+                    blocker.result.cluster ?? ''
+                  }`}
+                >
+                  {props.onShowCheck ? (
+                    <CheckLink
+                      result={blocker.result}
+                      onShow={props.onShowCheck}
+                    >
+                      {compactName(blocker.result)}
+                    </CheckLink>
+                  ) : (
+                    compactName(blocker.result)
+                  )}{' '}
+                  <Text variant="body-small" color="secondary">
+                    ({blocker.result.severity})
+                  </Text>
+                </ListItem>
+              ) : (
+                <ListItem key={blocker.text}>{blocker.text}</ListItem>
+              ),
+            )}
           </Box>
         )}
       </Box>

@@ -1,8 +1,10 @@
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Content, Header, Link, Page } from '@backstage/core-components';
 import { useRouteRef } from '@backstage/core-plugin-api';
 import { entityRouteRef } from '@backstage/plugin-catalog-react';
 import { parseEntityRef } from '@backstage/catalog-model';
+import { ComponentDetail } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { rootRouteRef } from '../../routes';
 import { isEntityRef } from '../../format/refs';
 import { ComponentScorecard } from '../EntityTab/ComponentScorecard';
@@ -15,6 +17,26 @@ function decode(value: string): string {
   }
 }
 
+/** The entity name of a ref, the id itself for orphans and anything unparseable. */
+function nameOf(componentId: string): string {
+  if (!isEntityRef(componentId)) return componentId;
+  try {
+    return parseEntityRef(componentId).name;
+  } catch {
+    return componentId;
+  }
+}
+
+/*
+ * On the header's coloured background: the header's own text colour (chosen by the
+ * theme to contrast with it), underlined and bold so it still reads as a link.
+ */
+const onHeader = {
+  color: 'inherit',
+  textDecoration: 'underline',
+  fontWeight: 'bold',
+} as const;
+
 const CatalogLink = ({ componentId }: { componentId: string }) => {
   const entityLink = useRouteRef(entityRouteRef);
   try {
@@ -26,6 +48,7 @@ const CatalogLink = ({ componentId }: { componentId: string }) => {
           namespace: ref.namespace,
           name: ref.name,
         })}
+        style={onHeader}
       >
         Open in the catalog
       </Link>
@@ -35,18 +58,33 @@ const CatalogLink = ({ componentId }: { componentId: string }) => {
   }
 };
 
-/** One component's scorecard inside the plugin (orphans too, which have no entity page). */
+/**
+ * One component's scorecard inside the plugin (orphans too, which have no entity page),
+ * titled with the entity's title (or name) and its ref as subtitle.
+ */
 export const ComponentScorecardPage = () => {
   const { componentId = '' } = useParams();
   const id = decode(componentId);
   const rootLink = useRouteRef(rootRouteRef);
+  const [title, setTitle] = useState<string | undefined>();
+  const onDetail = useCallback(
+    (detail: ComponentDetail) =>
+      setTitle(detail.title ?? detail.scorecard.name),
+    [],
+  );
   return (
     <Page themeId="tool">
-      <Header title={id} type="Extension scorecard" typeLink={rootLink()}>
+      <Header
+        title={title ?? nameOf(id)}
+        subtitle={id}
+        pageTitleOverride={`${title ?? nameOf(id)} · Extension scorecard`}
+        type="Extension scorecard"
+        typeLink={rootLink()}
+      >
         {isEntityRef(id) && <CatalogLink componentId={id} />}
       </Header>
       <Content>
-        <ComponentScorecard componentId={id} />
+        <ComponentScorecard componentId={id} onDetail={onDetail} />
       </Content>
     </Page>
   );
