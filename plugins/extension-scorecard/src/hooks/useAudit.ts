@@ -1,5 +1,6 @@
 import {
   AuditQuarter,
+  ExtensionKind,
   ExtensionScorecardApi,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { useScorecardQuery } from './useScorecardQuery';
@@ -23,14 +24,18 @@ export function useAuditReport(quarter: string | undefined) {
 /** The most history points one trend request asks for (the API's maximum). */
 const HISTORY_LIMIT = 1000;
 
-async function loadTrend(api: ExtensionScorecardApi, quarters: AuditQuarter[]) {
+async function loadTrend(
+  api: ExtensionScorecardApi,
+  quarters: AuditQuarter[],
+  kind?: ExtensionKind,
+) {
   const recent = quarters.slice(0, TREND_QUARTERS).reverse();
   if (recent.length === 0) return [];
-  // One request for the fleet's history since the oldest quarter shown: the figures
-  // count what the reader may see, as the rest of the page does, and stay small at
-  // any fleet size (a point per snapshot, not a report per quarter).
+  // One request for the fleet's (or one kind's) history since the oldest quarter
+  // shown: the figures count what the reader may see, as the rest of the page does,
+  // and stay small at any fleet size (a point per snapshot, not a report per quarter).
   const series = await api.getHistory({
-    scope: 'fleet',
+    ...(kind ? { scope: 'kind' as const, key: kind } : { scope: 'fleet' }),
     from: recent[0].snapshot.takenAt,
     limit: HISTORY_LIMIT,
   });
@@ -53,13 +58,19 @@ async function loadTrend(api: ExtensionScorecardApi, quarters: AuditQuarter[]) {
   });
 }
 
-/** Level distribution and average score at the end of each quarter, oldest first. */
-export function useQuarterTrend(quarters: AuditQuarter[] | undefined) {
+/**
+ * Level distribution and average score at the end of each quarter, oldest first: of
+ * the fleet, or of one kind.
+ */
+export function useQuarterTrend(
+  quarters: AuditQuarter[] | undefined,
+  kind?: ExtensionKind,
+) {
   const key = (quarters ?? [])
     .map(q => `${q.quarter}:${q.snapshot.id}`)
     .join(',');
   return useScorecardQuery(
-    async api => (quarters ? loadTrend(api, quarters) : undefined),
-    [key],
+    async api => (quarters ? loadTrend(api, quarters, kind) : undefined),
+    [key, kind],
   );
 }

@@ -1,6 +1,7 @@
 import { Table, TableColumn } from '@backstage/core-components';
 import { AuditGroup } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { shortRef } from '../../format/refs';
+import { NOWRAP, uniqueRowIds } from './tableRows';
 
 function delta(group: AuditGroup): string {
   if (!group.previous) return 'new';
@@ -9,12 +10,18 @@ function delta(group: AuditGroup): string {
   return change > 0 ? `+${change}` : String(change);
 }
 
-/** Audit figures per team or per kind, with the change since the previous quarter. */
+/**
+ * Audit figures per team or per kind, with the change since the previous quarter; ten
+ * columns at most (levels, better/worse, waivers and evidence each share one), so the
+ * table fits a 1440 px page without scrolling sideways.
+ */
 export const AuditGroupTable = (props: {
   title: string;
   keyLabel: string;
   groups: AuditGroup[];
   formatKey?: (key: string | null) => string;
+  /** The orphans column (the team table has an orphans row instead). */
+  showOrphans?: boolean;
 }) => {
   const formatKey = props.formatKey ?? ((key: string | null) => key ?? '—');
   const columns: TableColumn<AuditGroup & { id: string }>[] = [
@@ -22,30 +29,49 @@ export const AuditGroupTable = (props: {
       title: props.keyLabel,
       render: g => formatKey(g.key),
       customSort: (a, b) => formatKey(a.key).localeCompare(formatKey(b.key)),
+      cellStyle: NOWRAP,
     },
     { title: 'Components', field: 'components', type: 'numeric' },
-    { title: 'L0', render: g => g.levels[0], type: 'numeric' },
-    { title: 'L1', render: g => g.levels[1], type: 'numeric' },
-    { title: 'L2', render: g => g.levels[2], type: 'numeric' },
-    { title: 'L3', render: g => g.levels[3], type: 'numeric' },
     {
-      title: 'Avg score',
-      render: g => `${Math.round(g.averageScore)} (${delta(g)})`,
-      type: 'numeric',
+      title: 'L0 / L1 / L2 / L3',
+      render: g =>
+        `${g.levels[0]} / ${g.levels[1]} / ${g.levels[2]} / ${g.levels[3]}`,
+      cellStyle: NOWRAP,
+      headerStyle: NOWRAP,
     },
-    { title: 'Better', field: 'improved', type: 'numeric' },
-    { title: 'Worse', field: 'regressed', type: 'numeric' },
+    {
+      title: 'Avg score (Δ)',
+      render: g => `${Math.round(g.averageScore)} (${delta(g)})`,
+      customSort: (a, b) => a.averageScore - b.averageScore,
+      cellStyle: NOWRAP,
+      headerStyle: NOWRAP,
+    },
+    {
+      title: 'Better / worse',
+      render: g => `${g.improved} / ${g.regressed}`,
+      cellStyle: NOWRAP,
+    },
     { title: 'Critical fails', field: 'criticalFails', type: 'numeric' },
-    { title: 'Orphans', field: 'orphans', type: 'numeric' },
+    ...(props.showOrphans
+      ? [
+          {
+            title: 'Orphans',
+            field: 'orphans',
+            type: 'numeric',
+          } as TableColumn<AuditGroup & { id: string }>,
+        ]
+      : []),
     {
       title: 'Waivers used / expired',
       render: g => `${g.waiversUsed} / ${g.waiversExpired}`,
+      cellStyle: NOWRAP,
     },
     { title: 'Retirements due', field: 'retirementsDue', type: 'numeric' },
     {
       title: 'Evidence fresh / stale / missing',
       render: g =>
         `${g.evidence.fresh} / ${g.evidence.stale} / ${g.evidence.missing}`,
+      cellStyle: NOWRAP,
     },
   ];
   return (
@@ -53,7 +79,7 @@ export const AuditGroupTable = (props: {
       title={props.title}
       options={{ paging: false, search: false, padding: 'dense' }}
       columns={columns}
-      data={props.groups.map(g => ({ ...g, id: g.key ?? 'orphans' }))}
+      data={uniqueRowIds(props.groups, g => g.key ?? 'orphans')}
     />
   );
 };

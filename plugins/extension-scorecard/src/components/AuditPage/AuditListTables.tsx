@@ -1,5 +1,6 @@
 import { Table, TableColumn } from '@backstage/core-components';
 import {
+  EXTENSION_KIND_INFO,
   ComponentRef,
   CriticalFail,
   EvidenceFreshness,
@@ -9,6 +10,8 @@ import {
 import { shortRef } from '../../format/refs';
 import { formatDate } from '../../format/time';
 import { StatusChip } from '../StatusDisplay';
+import { OneLineMessage } from './OneLineMessage';
+import { NOWRAP, uniqueRowIds } from './tableRows';
 
 /*
  * The audit report's lists, each a searchable, paged table (client side: a report's
@@ -25,37 +28,60 @@ const OPTIONS = {
 
 export const CriticalFailsTable = (props: { rows: CriticalFail[] }) => {
   const columns: TableColumn<CriticalFail>[] = [
-    { title: 'Component', field: 'name' },
-    { title: 'Owner', render: owner },
-    { title: 'Check', field: 'checkId' },
-    { title: 'Cluster', render: r => r.cluster ?? 'all' },
-    { title: 'Message', field: 'message' },
+    { title: 'Component', field: 'name', cellStyle: NOWRAP },
+    { title: 'Owner', render: owner, cellStyle: NOWRAP },
+    { title: 'Check', field: 'checkId', cellStyle: NOWRAP },
+    { title: 'Cluster', render: r => r.cluster ?? 'all', cellStyle: NOWRAP },
+    {
+      title: 'Message',
+      field: 'message',
+      render: r => <OneLineMessage message={r.message} />,
+    },
   ];
   return (
     <Table
       title={`Critical fails (${props.rows.length})`}
       options={OPTIONS}
       columns={columns}
-      data={props.rows}
+      data={uniqueRowIds(
+        props.rows,
+        r => `${r.componentId}|${r.checkId}|${r.cluster ?? ''}`,
+      )}
       emptyContent={<div style={{ padding: 16 }}>No critical check fails.</div>}
     />
   );
 };
 
-export const OrphansTable = (props: { rows: ComponentRef[] }) => {
+/**
+ * The orphans the reader may see; with components hidden from them, "every extension
+ * has an owner" would not be known, so the empty table says less.
+ */
+export const OrphansTable = (props: {
+  rows: ComponentRef[];
+  hiddenByVisibility?: number;
+}) => {
   const columns: TableColumn<ComponentRef>[] = [
-    { title: 'Orphan', field: 'name' },
-    { title: 'Kind', field: 'kind' },
+    { title: 'Orphan', field: 'name', cellStyle: NOWRAP },
+    {
+      title: 'Kind',
+      render: r => EXTENSION_KIND_INFO[r.kind]?.title ?? r.kind,
+      cellStyle: NOWRAP,
+    },
     { title: 'Id', field: 'componentId' },
   ];
+  const hidden = props.hiddenByVisibility ?? 0;
   return (
     <Table
       title={`Orphans (${props.rows.length})`}
       options={OPTIONS}
       columns={columns}
-      data={props.rows}
+      data={uniqueRowIds(props.rows, r => r.componentId)}
       emptyContent={
-        <div style={{ padding: 16 }}>Every extension has an owner.</div>
+        <div style={{ padding: 16 }}>
+          {hidden > 0
+            ? `No orphan that you may see (${hidden} more you may not see).`
+            : 'Every extension has an owner.'}
+        </div>
       }
     />
   );
@@ -66,19 +92,35 @@ export const WaiverUsageTable = (props: {
   rows: WaiverRecord[];
 }) => {
   const columns: TableColumn<WaiverRecord>[] = [
-    { title: 'Component', field: 'component' },
-    { title: 'Check', field: 'checkId' },
-    { title: 'Cluster', render: w => w.cluster ?? 'all' },
-    { title: 'Expires', render: w => formatDate(w.expiresAt) },
-    { title: 'Approved by', render: w => shortRef(w.decidedBy) || '—' },
-    { title: 'Reason', field: 'reason' },
+    {
+      title: 'Component',
+      render: w => shortRef(w.component),
+      cellStyle: NOWRAP,
+    },
+    { title: 'Check', field: 'checkId', cellStyle: NOWRAP },
+    { title: 'Cluster', render: w => w.cluster ?? 'all', cellStyle: NOWRAP },
+    {
+      title: 'Expires',
+      render: w => formatDate(w.expiresAt),
+      cellStyle: NOWRAP,
+    },
+    {
+      title: 'Approved by',
+      render: w => shortRef(w.decidedBy) || '—',
+      cellStyle: NOWRAP,
+    },
+    {
+      title: 'Reason',
+      field: 'reason',
+      render: w => <OneLineMessage message={w.reason} />,
+    },
   ];
   return (
     <Table
       title={`${props.title} (${props.rows.length})`}
       options={OPTIONS}
       columns={columns}
-      data={props.rows}
+      data={uniqueRowIds(props.rows, w => w.id)}
       emptyContent={<div style={{ padding: 16 }}>None.</div>}
     />
   );
@@ -86,22 +128,27 @@ export const WaiverUsageTable = (props: {
 
 export const RetirementsDueTable = (props: { rows: RetirementDue[] }) => {
   const columns: TableColumn<RetirementDue>[] = [
-    { title: 'Component', field: 'name' },
-    { title: 'Owner', render: owner },
+    { title: 'Component', field: 'name', cellStyle: NOWRAP },
+    { title: 'Owner', render: owner, cellStyle: NOWRAP },
     { title: 'Lifecycle', render: r => r.lifecycle ?? '—' },
     { title: 'Status', render: r => <StatusChip status={r.status} /> },
     {
       title: 'Target date',
       render: r => (r.targetDate ? formatDate(r.targetDate) : '—'),
+      cellStyle: NOWRAP,
     },
-    { title: 'Message', field: 'message' },
+    {
+      title: 'Message',
+      field: 'message',
+      render: r => <OneLineMessage message={r.message} />,
+    },
   ];
   return (
     <Table
       title={`Retirements due (${props.rows.length})`}
       options={OPTIONS}
       columns={columns}
-      data={props.rows}
+      data={uniqueRowIds(props.rows, r => `${r.componentId}|${r.checkId}`)}
       emptyContent={<div style={{ padding: 16 }}>No retirement is due.</div>}
     />
   );
@@ -111,25 +158,31 @@ export const EvidenceFreshnessTable = (props: {
   rows: EvidenceFreshness[];
 }) => {
   const columns: TableColumn<EvidenceFreshness>[] = [
-    { title: 'Component', field: 'name' },
-    { title: 'Owner', render: owner },
-    { title: 'State', field: 'state' },
+    { title: 'Component', field: 'name', cellStyle: NOWRAP },
+    { title: 'Owner', render: owner, cellStyle: NOWRAP },
+    { title: 'State', field: 'state', cellStyle: NOWRAP },
     {
       title: 'Newest run',
-      render: r => (r.newestRunAt ? formatDate(r.newestRunAt) : 'never'),
+      render: r =>
+        r.newestRunAt
+          ? `${formatDate(r.newestRunAt)}${
+              r.ageDays === null ? '' : ` (${Math.round(r.ageDays)} days ago)`
+            }`
+          : 'never',
+      cellStyle: NOWRAP,
     },
     {
-      title: 'Age (days)',
-      render: r => (r.ageDays === null ? '—' : Math.round(r.ageDays)),
+      title: 'Message',
+      field: 'message',
+      render: r => <OneLineMessage message={r.message} />,
     },
-    { title: 'Message', field: 'message' },
   ];
   return (
     <Table
       title="Evidence freshness"
       options={{ ...OPTIONS, search: true }}
       columns={columns}
-      data={props.rows}
+      data={uniqueRowIds(props.rows, r => r.componentId)}
       emptyContent={
         <div style={{ padding: 16 }}>No component needs experiments.</div>
       }

@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
-import { LevelCounts } from '@extension-scorecard/plugin-extension-scorecard-common';
+import {
+  EXTENSION_KIND_INFO,
+  LevelCounts,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
 import {
   QUARTERS,
+  auditGroup,
   auditReport,
   statusCounts,
   upgradeReadinessReport,
@@ -139,9 +143,9 @@ describe('AuditPage', () => {
     expect(reports).toEqual(['2026-Q2']);
     // The trend: one fleet history request from the oldest quarter's snapshot on,
     // keeping only the quarters' own snapshots (not snapshot 6).
-    expect(history).toHaveLength(1);
-    expect(history[0].get('scope')).toBe('fleet');
-    expect(history[0].get('from')).toBe(QUARTERS[1].snapshot.takenAt);
+    const fleet = history.filter(h => h.get('scope') === 'fleet');
+    expect(fleet).toHaveLength(1);
+    expect(fleet[0].get('from')).toBe(QUARTERS[1].snapshot.takenAt);
     expect(
       screen.getByRole('img', {
         name: /Levels by quarter\. 2026-Q1: L0 4, L1 6, L2 3, L3 1, average score 55; 2026-Q2 \(so far\): L0 3/,
@@ -161,6 +165,144 @@ describe('AuditPage', () => {
     expect(
       screen.getByText('webhook-backend-down passed 12 days ago'),
     ).toBeInTheDocument();
+  });
+
+  it('shows the trend of one kind by quarter, picked from the kinds of the report', async () => {
+    const { history } = auditHandlers();
+    server.use(
+      http.get(`${API}/audit/:quarter`, ({ params }) =>
+        // `/audit/quarters` matches too: leave it to auditHandlers
+        params.quarter === 'quarters'
+          ? undefined
+          : HttpResponse.json(
+              auditReport({
+                quarter: String(params.quarter),
+                byKind: [
+                  auditGroup({ key: 'admission-webhook', components: 4 }),
+                  auditGroup({ key: 'csi', components: 1 }),
+                ],
+              }),
+            ),
+      ),
+    );
+    await renderScorecard(<AuditPage />);
+    expect(
+      await screen.findByRole('img', {
+        name: /^Levels of Admission webhook by quarter\. 2026-Q1: L0 4/,
+      }),
+    ).toBeInTheDocument();
+    const kindQuery = history.find(h => h.get('scope') === 'kind');
+    expect(kindQuery?.get('key')).toBe('admission-webhook');
+    expect(kindQuery?.get('from')).toBe(QUARTERS[1].snapshot.takenAt);
+
+    await userEvent.click(screen.getByLabelText('Kind'));
+    await userEvent.click(
+      within(await screen.findByRole('listbox')).getByText(
+        EXTENSION_KIND_INFO.csi.title,
+      ),
+    );
+    expect(
+      await screen.findByRole('img', {
+        name: name =>
+          name.startsWith(
+            `Levels of ${EXTENSION_KIND_INFO.csi.title} by quarter. `,
+          ),
+      }),
+    ).toBeInTheDocument();
+    expect(history.some(h => h.get('key') === 'csi')).toBe(true);
+  });
+
+  it('says how many components the report leaves out for this reader', async () => {
+    auditHandlers();
+    server.use(
+      http.get(`${API}/audit/:quarter`, ({ params }) =>
+        // `/audit/quarters` matches too: leave it to auditHandlers
+        params.quarter === 'quarters'
+          ? undefined
+          : HttpResponse.json(
+              auditReport({
+                quarter: String(params.quarter),
+                orphans: [],
+                hiddenByVisibility: 1,
+              }),
+            ),
+      ),
+    );
+    await renderScorecard(<AuditPage />);
+    expect(await screen.findByTestId('hidden-by-visibility')).toHaveTextContent(
+      /^1 more you may not see/,
+    );
+    // no claim that every extension has an owner: one may be hidden
+    expect(screen.getByText('Orphans (0)')).toBeInTheDocument();
+    expect(
+      screen.getByText('No orphan that you may see (1 more you may not see).'),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText('Every extension has an owner.'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('fits its tables: merged columns, kind names on one line, long messages on demand, unique row ids', async () => {
+    const errors = jest.spyOn(console, 'error');
+    const long = `${'The webhook matches every namespace, kube-system included, and fails closed. '.repeat(
+      4,
+    )}\nRemediation: exclude kube-system.`;
+    auditHandlers();
+    server.use(
+      http.get(`${API}/audit/:quarter`, ({ params }) => {
+        if (params.quarter === 'quarters') return undefined;
+        const base = auditReport({ quarter: String(params.quarter) });
+        const fail = { ...base.criticalFails[0], message: long };
+        return HttpResponse.json({
+          ...base,
+          // the same check failing in two clusters, and once more verbatim
+          criticalFails: [fail, { ...fail, cluster: 'staging-us' }, fail],
+        });
+      }),
+    );
+    try {
+      await renderScorecard(<AuditPage />);
+      expect(await screen.findByText('Critical fails (3)')).toBeInTheDocument();
+      // ten columns at most; levels share one
+      const byKind = screen
+        .getAllByRole('table')
+        .find(
+          t =>
+            within(t).queryByText('L0 / L1 / L2 / L3') &&
+            within(t).queryByText('Admission webhook'),
+        )!;
+      expect(
+        within(byKind).getAllByRole('columnheader').length,
+      ).toBeLessThanOrEqual(10);
+      const kindCell = within(byKind).getByText('Admission webhook');
+      expect(kindCell.closest('td')).toHaveStyle({ whiteSpace: 'nowrap' });
+      // one line per message; the whole text behind a disclosure
+      const summaries = screen.getAllByText(
+        /^The webhook matches every namespace/,
+        {
+          selector: 'summary',
+        },
+      );
+      expect(summaries).toHaveLength(3);
+      expect(summaries[0]).toHaveStyle({
+        whiteSpace: 'nowrap',
+        textOverflow: 'ellipsis',
+      });
+      await userEvent.click(summaries[0]);
+      expect(summaries[0].closest('details')).toHaveAttribute('open');
+      expect(
+        within(summaries[0].closest('details')!).getByText(
+          /Remediation: exclude kube-system\./,
+        ),
+      ).toBeInTheDocument();
+      // no React key warning from any table
+      const keyWarnings = errors.mock.calls.filter(args =>
+        String(args[0]).match(/same key|unique "key"/),
+      );
+      expect(keyWarnings).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('loads another quarter when picked', async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Box, Flex, Grid, Select, Text } from '@backstage/ui';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -8,6 +9,7 @@ import {
   ResponseErrorPanel,
 } from '@backstage/core-components';
 import {
+  AuditQuarter,
   AuditReport,
   EXTENSION_KIND_INFO,
   ExtensionKind,
@@ -19,6 +21,8 @@ import {
   useQuarterTrend,
 } from '../../hooks/useAudit';
 import { LevelDistributionChart } from '../PlatformPage/LevelDistributionChart';
+import { HiddenComponentsNote } from '../shared/HiddenComponentsNote';
+import { LevelTrendChart } from '../shared/LevelTrendChart';
 import { AuditDownloads } from './AuditDownloads';
 import { AuditGroupTable, teamKey } from './AuditGroupTable';
 import {
@@ -34,10 +38,69 @@ import { QuarterTrendChart } from './QuarterTrendChart';
 const kindKey = (key: string | null) =>
   key ? EXTENSION_KIND_INFO[key as ExtensionKind]?.title ?? key : '—';
 
-const ReportBody = (props: { report: AuditReport }) => {
+/** One kind's levels and average score at the end of each quarter. */
+const KindTrend = (props: {
+  quarters: AuditQuarter[];
+  kinds: ExtensionKind[];
+}) => {
+  const [picked, setPicked] = useState<ExtensionKind | undefined>();
+  const kind = picked && props.kinds.includes(picked) ? picked : props.kinds[0];
+  const trend = useQuarterTrend(kind ? props.quarters : undefined, kind);
+  if (!kind) return null;
+  return (
+    <InfoCard
+      title="Trend by kind"
+      subheader="Levels and average score of one kind at the end of each quarter"
+    >
+      <Box mb="3">
+        <Select
+          id="audit-trend-kind"
+          label="Kind"
+          size="small"
+          options={props.kinds.map(k => ({ value: k, label: kindKey(k) }))}
+          value={kind}
+          onChange={value => {
+            if (value !== null) setPicked(String(value) as ExtensionKind);
+          }}
+          style={{ maxWidth: 280 }}
+        />
+      </Box>
+      {trend.error && <ResponseErrorPanel error={trend.error} />}
+      {!trend.error && !trend.value && <Progress />}
+      {trend.value && (
+        <LevelTrendChart
+          title={`Levels of ${kindKey(kind)} by quarter`}
+          points={trend.value.map(point => ({
+            label: point.complete ? point.quarter : `${point.quarter} (so far)`,
+            levels: point.levels,
+            averageScore: point.averageScore,
+          }))}
+          empty="No quarter has a snapshot of this kind yet."
+        />
+      )}
+    </InfoCard>
+  );
+};
+
+/**
+ * The quarterly audit: pick a quarter, see its levels, the trend across quarters, what
+ * changed, and the lists an auditor asks for; download the CSV or JSON.
+ */
+const ReportBody = (props: {
+  report: AuditReport;
+  quarters: AuditQuarter[];
+}) => {
   const { report } = props;
   return (
     <Grid.Root columns="12" gap="6">
+      {report.hiddenByVisibility > 0 && (
+        <Grid.Item colSpan="12">
+          <HiddenComponentsNote
+            count={report.hiddenByVisibility}
+            from="this report (its totals, tables and lists)"
+          />
+        </Grid.Item>
+      )}
       <Grid.Item colSpan={{ initial: '12', md: '5' }}>
         <InfoCard
           title={`Levels at the end of ${report.quarter}`}
@@ -67,13 +130,25 @@ const ReportBody = (props: { report: AuditReport }) => {
           keyLabel="Kind"
           groups={report.byKind}
           formatKey={kindKey}
+          showOrphans
+        />
+      </Grid.Item>
+      <Grid.Item colSpan="12">
+        <KindTrend
+          quarters={props.quarters}
+          kinds={report.byKind.flatMap(g =>
+            g.key ? [g.key as ExtensionKind] : [],
+          )}
         />
       </Grid.Item>
       <Grid.Item colSpan="12">
         <CriticalFailsTable rows={report.criticalFails} />
       </Grid.Item>
       <Grid.Item colSpan={{ initial: '12', md: '6' }}>
-        <OrphansTable rows={report.orphans} />
+        <OrphansTable
+          rows={report.orphans}
+          hiddenByVisibility={report.hiddenByVisibility}
+        />
       </Grid.Item>
       <Grid.Item colSpan={{ initial: '12', md: '6' }}>
         <RetirementsDueTable rows={report.retirementsDue} />
@@ -94,10 +169,6 @@ const ReportBody = (props: { report: AuditReport }) => {
   );
 };
 
-/**
- * The quarterly audit: pick a quarter, see its levels, the trend across quarters, what
- * changed, and the lists an auditor asks for; download the CSV or JSON.
- */
 export const AuditPage = () => {
   const [params, setParams] = useSearchParams();
   const quarters = useAuditQuarters();
@@ -162,7 +233,7 @@ export const AuditPage = () => {
             ({formatDateTime(report.value.snapshot.takenAt)}); report generated{' '}
             {formatDateTime(report.value.generatedAt)}.
           </Text>
-          <ReportBody report={report.value} />
+          <ReportBody report={report.value} quarters={quarters.value} />
         </>
       )}
     </>

@@ -2,11 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { Entity } from '@backstage/catalog-model';
-import { EntityProvider } from '@backstage/plugin-catalog-react';
+import { EntityProvider, catalogApiRef } from '@backstage/plugin-catalog-react';
+import { catalogApiMock } from '@backstage/plugin-catalog-react/testUtils';
+import { TestApiProvider } from '@backstage/test-utils';
+import {
+  LEVELS,
+  LevelCounts,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
 import {
   componentDetail,
   componentPage,
   componentSummary,
+  statusCounts,
   teamSummary,
   waiver,
 } from '../../__testUtils__/fixtures';
@@ -30,6 +37,23 @@ const group: Entity = {
 };
 const OWNER = 'group:default/team-security';
 const snapshotRef = { id: 7, takenAt: '2026-04-20T08:00:00.000Z' };
+
+function historyPoint(
+  snapshotId: number,
+  takenAt: string,
+  levels: LevelCounts,
+  averageScore: number,
+) {
+  const components = LEVELS.reduce<number>((n, level) => n + levels[level], 0);
+  return {
+    snapshotId,
+    takenAt,
+    components,
+    levels,
+    averageScore,
+    counts: statusCounts(),
+  };
+}
 
 function teamHandlers(options: { owned?: boolean } = {}) {
   const componentQueries: URLSearchParams[] = [];
@@ -68,6 +92,27 @@ function teamHandlers(options: { owned?: boolean } = {}) {
     http.get(`${API}/components/:id`, () =>
       HttpResponse.json(componentDetail()),
     ),
+    http.get(`${API}/history`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      return HttpResponse.json({
+        scope: params.get('scope'),
+        key: params.get('key'),
+        points: [
+          historyPoint(
+            5,
+            '2026-03-31T23:00:00.000Z',
+            { 0: 1, 1: 3, 2: 0, 3: 0 },
+            40,
+          ),
+          historyPoint(
+            7,
+            snapshotRef.takenAt,
+            { 0: 0, 1: 3, 2: 1, 3: 0 },
+            52.4,
+          ),
+        ],
+      });
+    }),
     http.get(`${API}/waivers`, ({ request }) => {
       const params = new URL(request.url).searchParams;
       expect(params.get('owner')).toBe(OWNER);
@@ -144,6 +189,18 @@ describe('team view', () => {
       screen.getByText(/a kind the team already runs/),
     ).toBeInTheDocument();
 
+    // The team's trend over snapshots.
+    expect(
+      await screen.findByRole('img', {
+        name: /^Levels of the team over time\. .*: L0 1, L1 3, L2 0, L3 0, average score 40; .*: L0 0, L1 3, L2 1, L3 0, average score 52$/,
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByTestId('hidden-by-visibility'),
+    ).not.toBeInTheDocument();
+    // A team without child teams has no rollup toggle.
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+
     const teamQuery = queries.find(
       q => q.get('orphan') === null && q.get('limit') === '25',
     );
@@ -215,6 +272,212 @@ describe('team view', () => {
       expect(queries.some(q => q.get('offset') === '25')).toBe(true),
     );
     expect(await screen.findByText('c-25')).toBeInTheDocument();
+  });
+
+  it('says how many of the team’s components the reader may not see', async () => {
+    teamHandlers();
+    server.use(
+      http.get(`${API}/components`, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        return HttpResponse.json(
+          componentPage(params.get('orphan') ? [] : [componentSummary()], {
+            hiddenByVisibility: params.get('orphan') ? 0 : 2,
+          }),
+        );
+      }),
+    );
+    await renderScorecard(content);
+    expect(await screen.findByTestId('hidden-by-visibility')).toHaveTextContent(
+      '2 more you may not see',
+    );
+  });
+
+  describe('a parent group', () => {
+    const PARENT = 'group:default/platform';
+    const CHILDREN = [
+      'group:default/team-api-platform',
+      'group:default/team-node-platform',
+    ];
+    const child = (name: string, title: string): Entity => ({
+      apiVersion: 'backstage.io/v1alpha1',
+      kind: 'Group',
+      metadata: { name, namespace: 'default' },
+      spec: { type: 'team', profile: { displayName: title }, children: [] },
+      relations: [{ type: 'childOf', targetRef: PARENT }],
+    });
+    const parent: Entity = {
+      apiVersion: 'backstage.io/v1alpha1',
+      kind: 'Group',
+      metadata: { name: 'platform', namespace: 'default' },
+      spec: {
+        type: 'department',
+        children: ['team-api-platform', 'team-node-platform'],
+      },
+      relations: CHILDREN.map(targetRef => ({ type: 'parentOf', targetRef })),
+    };
+    const catalogApi = catalogApiMock({
+      entities: [
+        parent,
+        child('team-api-platform', 'API Platform'),
+        child('team-node-platform', 'Node Platform'),
+      ],
+    });
+    const wrap = (element: JSX.Element) => (
+      <TestApiProvider apis={[[catalogApiRef, catalogApi]]}>
+        <EntityProvider entity={parent}>{element}</EntityProvider>
+      </TestApiProvider>
+    );
+
+    /** The API for a department that owns nothing itself; its teams own one each. */
+    function parentHandlers() {
+      const asked = {
+        summaries: [] as string[][],
+        components: [] as URLSearchParams[],
+        waivers: [] as string[],
+        history: [] as string[],
+      };
+      const owned = (owner: string) =>
+        componentSummary({
+          componentId: `component:default/of-${owner.split('/')[1]}`,
+          name: `of-${owner.split('/')[1]}`,
+          title: null,
+          owner,
+        });
+      server.use(
+        http.get(`${API}/summaries/teams`, ({ request }) => {
+          const owners = new URL(request.url).searchParams.getAll('owner');
+          asked.summaries.push(owners);
+          return HttpResponse.json({
+            snapshot: snapshotRef,
+            items: CHILDREN.filter(o => owners.includes(o)).map((owner, i) =>
+              teamSummary({
+                owner,
+                components: 1,
+                averageScore: i === 0 ? 40 : 60,
+                levels: { 0: 0, 1: 1, 2: 0, 3: 0 },
+                hardGates: 1,
+                failing: 1,
+              }),
+            ),
+            hiddenByVisibility: 0,
+          });
+        }),
+        http.get(`${API}/components`, ({ request }) => {
+          const params = new URL(request.url).searchParams;
+          asked.components.push(params);
+          if (params.get('orphan') === 'true') {
+            return HttpResponse.json(componentPage([]));
+          }
+          const owners = params.getAll('owner');
+          return HttpResponse.json(
+            componentPage(CHILDREN.filter(o => owners.includes(o)).map(owned)),
+          );
+        }),
+        // each component its own detail (so its deadlines are its own)
+        http.get(`${API}/components/:id`, ({ params }) => {
+          const detail = componentDetail();
+          const componentId = decodeURIComponent(String(params.id));
+          return HttpResponse.json({
+            ...detail,
+            scorecard: { ...detail.scorecard, componentId },
+          });
+        }),
+        http.get(`${API}/waivers`, ({ request }) => {
+          asked.waivers.push(
+            new URL(request.url).searchParams.get('owner') ?? '',
+          );
+          return HttpResponse.json({
+            total: 0,
+            offset: 0,
+            limit: 100,
+            items: [],
+          });
+        }),
+        http.get(`${API}/history`, ({ request }) => {
+          const params = new URL(request.url).searchParams;
+          const key = params.get('key') ?? '';
+          asked.history.push(key);
+          return HttpResponse.json({
+            scope: 'team',
+            key,
+            points: CHILDREN.includes(key)
+              ? [
+                  historyPoint(
+                    7,
+                    snapshotRef.takenAt,
+                    { 0: 0, 1: 1, 2: 0, 3: 0 },
+                    key === CHILDREN[0] ? 40 : 60,
+                  ),
+                ]
+              : [],
+          });
+        }),
+      );
+      return asked;
+    }
+
+    it('rolls up its child teams by default when it owns nothing itself, each row naming its team', async () => {
+      const asked = parentHandlers();
+      await renderScorecard(wrap(<EntityTeamScorecardContent />));
+
+      expect(
+        await screen.findByText(/2 extensions · average score 50/),
+      ).toBeInTheDocument();
+      expect(
+        screen.getByRole('switch', { name: 'Include child teams (2)' }),
+      ).toBeChecked();
+      expect(
+        screen.getByText(
+          'Extensions owned by this group and by API Platform, Node Platform.',
+        ),
+      ).toBeInTheDocument();
+      // one summary request for the group and its children decides the default
+      expect(asked.summaries[0]).toEqual([PARENT, ...CHILDREN]);
+      const table = asked.components.find(q => q.get('limit') === '25');
+      expect(table?.getAll('owner')).toEqual([PARENT, ...CHILDREN]);
+      expect(
+        await screen.findByText('of-team-api-platform'),
+      ).toBeInTheDocument();
+      expect(screen.getByText('of-team-node-platform')).toBeInTheDocument();
+      // the Owner column names the child team of each row
+      const rows = screen.getAllByTestId('component-row');
+      expect(rows[0]).toHaveTextContent(/team-api-platform/);
+      expect(rows[1]).toHaveTextContent(/team-node-platform/);
+      expect(asked.waivers.sort()).toEqual([PARENT, ...CHILDREN].sort());
+      // the trend adds up the teams' series
+      expect(
+        await screen.findByRole('img', {
+          name: /Levels of the team over time\. .*: L0 0, L1 2, L2 0, L3 0, average score 50$/,
+        }),
+      ).toBeInTheDocument();
+      expect(asked.history.sort()).toEqual([PARENT, ...CHILDREN].sort());
+    });
+
+    it('shows only what it owns directly when the toggle is off', async () => {
+      const asked = parentHandlers();
+      await renderScorecard(wrap(<EntityTeamScorecardContent />));
+      await userEvent.click(
+        await screen.findByRole('switch', { name: 'Include child teams (2)' }),
+      );
+      expect(
+        await screen.findByText('This team owns no extension component'),
+      ).toBeInTheDocument();
+      expect(
+        screen.getByText(/Include child teams to see the extensions they own/),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('switch')).not.toBeChecked();
+      expect(asked.summaries.at(-1)).toEqual([PARENT]);
+    });
+
+    it('rolls up its child teams on the card', async () => {
+      parentHandlers();
+      await renderScorecard(wrap(<EntityTeamScorecardCard />));
+      expect(
+        await screen.findByText(
+          /2 extensions · 2 with a hard gate · 2 failing a check · owned by its 2 child teams/,
+        ),
+      ).toBeInTheDocument();
+    });
   });
 
   describe('card', () => {

@@ -1,0 +1,5 @@
+export {
+  EntitySystemExtensionsContent,
+  SystemExtensions,
+  systemParts,
+} from './SystemExtensionsContent';
