@@ -5,6 +5,7 @@ import notificationsPlugin from '@backstage/plugin-notifications/alpha';
 import signalsPlugin from '@backstage/plugin-signals/alpha';
 import userSettingsPlugin from '@backstage/plugin-user-settings/alpha';
 import extensionScorecardPlugin from '@extension-scorecard/plugin-extension-scorecard/alpha';
+import { homeModule } from './modules/home';
 import { navModule } from './modules/nav';
 import { signInModule } from './modules/signIn';
 
@@ -16,6 +17,7 @@ export default createApp({
     signalsPlugin,
     userSettingsPlugin,
     extensionScorecardPlugin,
+    homeModule,
     navModule,
     signInModule,
   ],

@@ -79,17 +79,25 @@ describe('new frontend system', () => {
     ).toBe('extension-scorecard');
   });
 
-  it('puts the team tab and card on Group pages', () => {
+  it('puts the team tab and card on Group pages (a predicate, not a string filter)', () => {
+    const content = createExtensionTester(entityTeamScorecardContent);
+    const card = createExtensionTester(entityTeamScorecardCard);
+    for (const filter of [
+      content.get(EntityContentBlueprint.dataRefs.filterFunction),
+      card.get(EntityCardBlueprint.dataRefs.filterFunction),
+    ]) {
+      expect(filter?.(entity('Group', {}))).toBe(true);
+      expect(
+        filter?.(entity('Component', { type: 'kubernetes-extension' })),
+      ).toBe(false);
+    }
+    // a string filter is what the framework warns about
     expect(
-      createExtensionTester(entityTeamScorecardContent).get(
-        EntityContentBlueprint.dataRefs.filterExpression,
-      ),
-    ).toBe('kind:group');
+      content.get(EntityContentBlueprint.dataRefs.filterExpression),
+    ).toBeUndefined();
     expect(
-      createExtensionTester(entityTeamScorecardCard).get(
-        EntityCardBlueprint.dataRefs.filterExpression,
-      ),
-    ).toBe('kind:group');
+      card.get(EntityCardBlueprint.dataRefs.filterExpression),
+    ).toBeUndefined();
   });
 
   it('is one plugin with the id the backend uses', () => {
@@ -101,6 +109,7 @@ describe('new frontend system', () => {
       'entity-content:extension-scorecard/component',
       'entity-content:extension-scorecard/team',
       'entity-card:extension-scorecard/team',
+      'entity-content:extension-scorecard/system',
     ] as const) {
       expect(plugin.getExtension(id)).toBeDefined();
     }

@@ -12,6 +12,7 @@ import {
   entityTeamScorecardContent,
 } from './alpha/entityContents';
 import { extensionScorecardPage } from './alpha/pages';
+import { entitySystemExtensionsContent } from './alpha/entitySystemContent';
 import { AssessmentIcon } from './components/shared/icons';
 import { auditRouteRef, componentRouteRef, rootRouteRef } from './routes';
 
@@ -22,6 +23,7 @@ export {
   entityTeamScorecardContent,
   extensionScorecardPage,
 };
+export { entitySystemExtensionsContent };
 
 /**
  * Extension Scorecard for the new frontend system: the platform page (with a nav
@@ -39,6 +41,7 @@ export default createFrontendPlugin({
     entityExtensionScorecardContent,
     entityTeamScorecardContent,
     entityTeamScorecardCard,
+    entitySystemExtensionsContent,
   ],
   routes: {
     root: convertLegacyRouteRef(rootRouteRef),

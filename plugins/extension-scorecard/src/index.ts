@@ -14,6 +14,7 @@ export {
 export { rootRouteRef, componentRouteRef, auditRouteRef } from './routes';
 export { extensionScorecardApiRef, extensionScorecardApiFactory } from './api';
 export { isExtensionComponent } from './components/EntityTab/isExtensionComponent';
+export { EntitySystemExtensionsContent } from './components/SystemView/extension';
 export {
   ExtensionScorecardClient,
   type ExtensionScorecardApi,

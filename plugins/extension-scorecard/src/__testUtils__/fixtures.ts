@@ -114,6 +114,7 @@ export function componentPage(
     offset: 0,
     limit: 25,
     items,
+    hiddenByVisibility: 0,
     ...overrides,
   };
 }
@@ -179,6 +180,7 @@ export function heatmap(): Heatmap {
         pass: 0,
       }),
     ],
+    hiddenByVisibility: 0,
   };
 }
 
@@ -390,6 +392,19 @@ export function componentDetail(
         counts: statusCounts(),
       },
     ],
+    designRecord: {
+      whyNotBuiltIn:
+        'ValidatingAdmissionPolicy cannot mutate or generate resources; our policies do both.',
+      path: 'sync-api',
+      failureImpact:
+        'New Pods in opted-in namespaces are rejected while the admission controller is down; running Pods keep running.',
+      responsibilities: {
+        certificates: 'group:default/team-security',
+        rbac: 'group:default/team-security',
+        upgrades: 'group:default/team-platform',
+      },
+      kubernetesVersions: '>=1.29.0 <1.36.0',
+    },
     ...overrides,
   };
 }
@@ -449,7 +464,7 @@ export function refreshStatus(
   };
 }
 
-function auditGroup(overrides: Partial<AuditGroup> = {}): AuditGroup {
+export function auditGroup(overrides: Partial<AuditGroup> = {}): AuditGroup {
   return {
     key: null,
     components: 15,
@@ -554,6 +569,7 @@ export function auditReport(overrides: Partial<AuditReport> = {}): AuditReport {
       improved: [{ ...ref, from: 0, to: 1, scoreFrom: 30, scoreTo: 48.2 }],
       regressed: [],
     },
+    hiddenByVisibility: 0,
     ...overrides,
   };
 }

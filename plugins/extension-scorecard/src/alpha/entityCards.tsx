@@ -1,13 +1,16 @@
 import { EntityCardBlueprint } from '@backstage/plugin-catalog-react/alpha';
+import { ExtensionScorecardRegion } from './ExtensionScorecardRegion';
 
 /** The team view card on Group overviews. @alpha */
 export const entityTeamScorecardCard = EntityCardBlueprint.make({
   name: 'team',
   params: {
-    filter: 'kind:group',
+    filter: { kind: 'group' },
     loader: () =>
       import('../components/TeamView/TeamScorecardCard').then(m => (
-        <m.EntityTeamScorecardCard />
+        <ExtensionScorecardRegion view="team-card">
+          <m.EntityTeamScorecardCard />
+        </ExtensionScorecardRegion>
       )),
   },
 });

@@ -1,5 +1,6 @@
 import { EntityContentBlueprint } from '@backstage/plugin-catalog-react/alpha';
 import { isExtensionComponent } from '../components/EntityTab/isExtensionComponent';
+import { ExtensionScorecardRegion } from './ExtensionScorecardRegion';
 
 /** The scorecard tab on extension Components. @alpha */
 export const entityExtensionScorecardContent = EntityContentBlueprint.make({
@@ -10,7 +11,11 @@ export const entityExtensionScorecardContent = EntityContentBlueprint.make({
     filter: isExtensionComponent,
     loader: () =>
       import('../components/EntityTab/EntityExtensionScorecardContent').then(
-        m => <m.EntityExtensionScorecardContent />,
+        m => (
+          <ExtensionScorecardRegion view="component-tab">
+            <m.EntityExtensionScorecardContent />
+          </ExtensionScorecardRegion>
+        ),
       ),
   },
 });
@@ -21,10 +26,12 @@ export const entityTeamScorecardContent = EntityContentBlueprint.make({
   params: {
     path: 'extension-scorecard',
     title: 'Extension scorecard',
-    filter: 'kind:group',
+    filter: { kind: 'group' },
     loader: () =>
       import('../components/TeamView/TeamScorecardContent').then(m => (
-        <m.EntityTeamScorecardContent />
+        <ExtensionScorecardRegion view="team-tab">
+          <m.EntityTeamScorecardContent />
+        </ExtensionScorecardRegion>
       )),
   },
 });

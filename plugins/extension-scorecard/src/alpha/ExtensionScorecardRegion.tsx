@@ -1,0 +1,27 @@
+import { ReactNode } from 'react';
+
+/** The views the plugin contributes to an app, as named on their region marker. */
+export type ExtensionScorecardView =
+  | 'page'
+  | 'component-tab'
+  | 'team-tab'
+  | 'team-card'
+  | 'system-tab';
+
+/**
+ * Marks the part of the app's DOM that the plugin renders (`data-extension-scorecard`
+ * names the view), without a box of its own (`display: contents`), so the page
+ * layout and card grids lay out the plugin's elements as if it were not there. Browser
+ * tests scope accessibility scans and layout checks to it; the app's chrome around it
+ * is not the plugin's.
+ */
+export function ExtensionScorecardRegion(props: {
+  view: ExtensionScorecardView;
+  children: ReactNode;
+}) {
+  return (
+    <div data-extension-scorecard={props.view} style={{ display: 'contents' }}>
+      {props.children}
+    </div>
+  );
+}
