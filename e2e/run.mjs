@@ -2,7 +2,7 @@
 /**
  * Browser tests of Extension Scorecard against the real demo portal.
  *
- *   node e2e/run.mjs [--report test-results/e2e.json] [--keep]
+ *   node e2e/run.mjs [--report test-results/e2e.json] [--keep] [--reuse <url>]
  *
  * Builds the app when its sources changed, starts the demo backend (which serves the
  * app) on a free port with its own SQLite directory (.demo/e2e-sqlite) and cluster
@@ -11,14 +11,26 @@
  * docs/screenshots/, writes the JSON report and stops everything it started, also on
  * failure. Without Chromium the tests are skipped, unless
  * EXTENSION_SCORECARD_REQUIRE_BROWSER is set, which makes a missing browser a failure.
+ *
+ * Every view is also checked at 1440 × 900 and 1280 × 720 in the light and dark themes
+ * (axe-core, layout, screenshots: views.mjs), the keyboard paths are walked
+ * (keyboard.mjs), and what the pages print to their console is watched: a warning or
+ * error from the plugin fails the run (lib/console.mjs).
+ *
+ * While developing: `--keep` leaves the portal running, `--reuse <url>` runs against
+ * it (no build, no start, no stop), and `E2E_ONLY=<text>` runs only the scenarios whose
+ * name contains the text (after the guest's sign-in, which every other scenario needs).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConsoleWatch, describeMessages } from './lib/console.mjs';
 import { runnerOptions } from './lib/report.mjs';
 import { Portal, waitFor } from './lib/stack.mjs';
+import * as keyboard from './keyboard.mjs';
 import * as scenarios from './scenarios.mjs';
+import { checkView, parentGroupRollup, VIEWS } from './views.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -30,10 +42,18 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+/** A view in both themes and both window sizes (views.mjs). */
+const viewScenario = key => [
+  `${VIEWS[key].title}: 1440×900 and 1280×720, light and dark: no axe-core violation in the plugin, nothing past the window`,
+  context => checkView(key, context),
+];
+
 // The guest (bilal.haddad, team-api-platform) first; then the scenarios that need the
 // platform lead (hana.sato: approver and admin), who signs in with the other provider.
+const SIGN_IN =
+  'sign in as guest at /: the scorecard opens, the sidebar links it';
 const SCENARIOS = [
-  ['sign in as guest; the sidebar links the scorecard', scenarios.signIn],
+  [SIGN_IN, scenarios.signIn],
   [
     'a guest never sees Refresh now enabled, and is told why',
     scenarios.guestCannotRefresh,
@@ -49,6 +69,27 @@ const SCENARIOS = [
   ['entity tab of an extension Component', scenarios.entityTab],
   ['team view: tab and card on a Group page', scenarios.teamView],
   [
+    'parent group (platform): the team view rolls up its child teams',
+    parentGroupRollup,
+  ],
+  viewScenario('platform'),
+  viewScenario('entityTab'),
+  viewScenario('teamView'),
+  viewScenario('parentGroup'),
+  viewScenario('teamCard'),
+  [
+    'keyboard: the heat map is one tab stop, arrow keys move, Enter filters',
+    keyboard.heatmapKeyboard,
+  ],
+  [
+    'keyboard: the sort header shows focus and Enter sorts; a filter is chosen from the keyboard',
+    keyboard.sortAndFilterKeyboard,
+  ],
+  [
+    'keyboard: the waiver dialog opens, keeps focus, closes on Escape and gives focus back',
+    keyboard.waiverDialogKeyboard,
+  ],
+  [
     "four eyes: the guest requests a waiver on his team's extension and cannot approve it; the lead approves it; the trail names both",
     scenarios.waiverFourEyes,
   ],
@@ -60,6 +101,7 @@ const SCENARIOS = [
     'audit page and CSV download (as the lead): one row per component and check',
     scenarios.auditPage,
   ],
+  viewScenario('audit'),
   [
     'ready for the next minor (as the lead): a blocked cluster expanded, findings with their source and removal release',
     scenarios.upgradeReadiness,
@@ -67,7 +109,9 @@ const SCENARIOS = [
 ];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { report, keep } = runnerOptions();
+const { report, keep, reuse } = runnerOptions();
+const CONSOLE_TEST =
+  'console: no warning or error from the plugin during the scenarios';
 
 function finish(code) {
   report.write();
@@ -94,6 +138,7 @@ async function main() {
     }
     report.note(`skipping the browser tests: ${reason}`);
     for (const [name] of SCENARIOS) report.skip(name, reason);
+    report.skip(CONSOLE_TEST, reason);
     return finish(0);
   }
 
@@ -116,21 +161,27 @@ async function main() {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
+  const watch = new ConsoleWatch();
   try {
     const t0 = Date.now();
-    await portal.configure();
-    await portal.prepareDemo();
-    const built = await portal.buildApp();
-    report.timings.appBuildMs = Date.now() - t0;
-    report.note(
-      built
-        ? `built the app in ${Math.round(report.timings.appBuildMs / 1000)} s`
-        : 'the app build is up to date',
-    );
-    portal.start();
-    report.note(
-      `starting the portal at ${portal.appUrl} (log: ${portal.logPath})`,
-    );
+    if (reuse) {
+      portal.attach(reuse);
+      report.note(`--reuse: testing the portal running at ${portal.appUrl}`);
+    } else {
+      await portal.configure();
+      await portal.prepareDemo();
+      const built = await portal.buildApp();
+      report.timings.appBuildMs = Date.now() - t0;
+      report.note(
+        built
+          ? `built the app in ${Math.round(report.timings.appBuildMs / 1000)} s`
+          : 'the app build is up to date',
+      );
+      portal.start();
+      report.note(
+        `starting the portal at ${portal.appUrl} (log: ${portal.logPath})`,
+      );
+    }
     const alive = () => portal.assertAlive();
 
     await waitFor(
@@ -216,15 +267,19 @@ async function main() {
       viewport: { width: 1440, height: 1000 },
     });
     context.setDefaultTimeout(60_000);
+    watch.attach(context);
     const page = context.pages()[0] ?? (await context.newPage());
 
-    // E2E_ONLY=<text>: run only the scenarios whose name contains it (while developing one)
+    // E2E_ONLY=<text>: run only the scenarios whose name contains it (while developing
+    // one), after the sign-in the others need.
     const only = process.env.E2E_ONLY;
+    const suiteStarted = Date.now();
     for (const [name, scenario] of SCENARIOS) {
-      if (only && !name.includes(only)) {
+      if (only && !name.includes(only) && name !== SIGN_IN) {
         report.skip(name, `E2E_ONLY=${only}`);
         continue;
       }
+      watch.scenario = name;
       const started = Date.now();
       try {
         const details = await scenario({ page, portal, screenshots, workDir });
@@ -241,6 +296,31 @@ async function main() {
           })
           .catch(() => {});
       }
+    }
+    watch.scenario = undefined;
+    report.timings.scenariosMs = Date.now() - suiteStarted;
+    const messages = watch.summary();
+    if (messages.other.length > 0) {
+      report.note(
+        `console messages not from the plugin:\n${describeMessages(
+          messages.other,
+        ).join('\n')}`,
+      );
+    }
+    if (messages.plugin.length > 0) {
+      report.fail(
+        CONSOLE_TEST,
+        0,
+        new Error(
+          `${
+            messages.plugin.length
+          } distinct message(s) from the plugin:\n${describeMessages(
+            messages.plugin,
+          ).join('\n')}`,
+        ),
+      );
+    } else {
+      report.pass(CONSOLE_TEST, 0, { otherMessages: messages.other.length });
     }
   } catch (error) {
     report.fail('start the demo portal', 0, error);

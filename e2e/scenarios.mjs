@@ -9,23 +9,8 @@ import { csvRecords } from './lib/csv.mjs';
 
 const SCORECARD = '/api/extension-scorecard';
 
-/**
- * The top of the page in a tall viewport: what a reader sees first, at a readable size
- * (Backstage pages scroll inside their content area, so a full-page capture would not
- * show more anyway).
- */
-async function screenshot(page, dir, name) {
-  const path = join(dir, `${name}.png`);
-  const viewport = page.viewportSize();
-  await page.setViewportSize({ width: 1440, height: 1500 });
-  await page.waitForTimeout(300); // let charts re-measure
-  await page.screenshot({ path });
-  await page.setViewportSize(viewport);
-  return path;
-}
-
 /** Waits until no progress bar is left on the page (data arrived). */
-async function settled(page) {
+export async function settled(page) {
   await page.waitForLoadState('networkidle').catch(() => {});
   await page
     .locator('[data-testid="progress"]')
@@ -69,7 +54,7 @@ export async function signInAs(page, portal, provider) {
 }
 
 export async function signIn({ page, portal }) {
-  await page.goto(`${portal.appUrl}/extension-scorecard`);
+  await page.goto(`${portal.appUrl}/`);
   const enter = page.getByRole('button', { name: /enter/i });
   await enter.waitFor({ timeout: 180_000 });
   // Both demo identities are offered.
@@ -81,10 +66,27 @@ export async function signIn({ page, portal }) {
     .locator('nav')
     .getByRole('link', { name: 'Extension Scorecard' });
   await navItem.waitFor({ timeout: 60_000 });
-  return { navItem: await navItem.getAttribute('href') };
+  // Signed in at `/`, the app opens the scorecard (no "not found" page).
+  await page.waitForURL(`${portal.appUrl}/extension-scorecard`);
+  await page.getByText('Kind × dimension').waitFor();
+  // The sidebar's label fits (the open sidebar cuts labels with an ellipsis); the full
+  // name stays the link's accessible name and tooltip.
+  const label = await navItem.evaluate(link => {
+    const span = [...link.querySelectorAll('span')].find(
+      s => s.children.length === 0 && s.textContent.trim(),
+    );
+    return {
+      text: span?.textContent.trim(),
+      cut: span ? span.scrollWidth > span.clientWidth : null,
+      title: link.getAttribute('title'),
+    };
+  });
+  assert.equal(label.cut, false, `the sidebar label "${label.text}" is cut`);
+  assert.equal(label.title, 'Extension Scorecard');
+  return { navItem: await navItem.getAttribute('href'), label: label.text };
 }
 
-export async function platformPage({ page, portal, screenshots }) {
+export async function platformPage({ page, portal }) {
   await page.goto(`${portal.appUrl}/extension-scorecard`);
   await page.getByText('Kind × dimension').waitFor();
   await page.locator('[data-testid^="heatmap-cell-"]').first().waitFor();
@@ -104,18 +106,8 @@ export async function platformPage({ page, portal, screenshots }) {
     'the first page shows up to 25 components',
   );
   await page.getByText(`${visible.total} matching components`).waitFor();
-  const shot = await screenshot(page, screenshots, 'platform-page');
-
-  // The same page in the dark theme (the app keeps the choice in localStorage).
-  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
-  await page.reload();
-  await page.locator('[data-testid^="heatmap-cell-"]').first().waitFor();
-  await settled(page);
-  const mode = await page.evaluate(() => document.body.dataset.themeMode);
-  const dark = await screenshot(page, screenshots, 'platform-page-dark');
-  await page.evaluate(() => localStorage.removeItem('theme'));
-  assert.equal(mode, 'dark', 'the dark theme is applied');
-  return { snapshotLine, rows, screenshot: shot, dark };
+  // Screenshots (both themes): views.mjs.
+  return { snapshotLine, rows };
 }
 
 export async function guestCannotRefresh({ page, portal }) {
@@ -241,7 +233,7 @@ export async function heatmapFilter({ page, portal }) {
   return { cell: chosen.label, rows, request: sent.search };
 }
 
-export async function entityTab({ page, portal, screenshots }) {
+export async function entityTab({ page, portal }) {
   await page.goto(
     `${portal.appUrl}/catalog/default/component/kyverno/extension-scorecard`,
   );
@@ -253,13 +245,10 @@ export async function entityTab({ page, portal, screenshots }) {
     .getByText(/^L\d (unowned|owned and declared|safe boundary|proven)$/)
     .first()
     .textContent();
-  return {
-    level,
-    screenshot: await screenshot(page, screenshots, 'entity-tab'),
-  };
+  return { level };
 }
 
-export async function teamView({ page, portal, screenshots }) {
+export async function teamView({ page, portal }) {
   await page.goto(
     `${portal.appUrl}/catalog/default/group/team-security/extension-scorecard`,
   );
@@ -281,16 +270,15 @@ export async function teamView({ page, portal, screenshots }) {
     summaries.items[0].components,
     'one row per extension of the team',
   );
-  const shot = await screenshot(page, screenshots, 'team-view');
 
   await page.goto(`${portal.appUrl}/catalog/default/group/team-security`);
   await page
     .getByText('Furthest from the next level')
     .waitFor({ timeout: 90_000 });
-  return { rows, screenshot: shot };
+  return { rows };
 }
 
-export async function auditPage({ page, portal, screenshots, workDir }) {
+export async function auditPage({ page, portal, workDir }) {
   // Downloading the audit export is for platform admins: the lead.
   assert.equal(await signInAs(page, portal, 'lead'), LEAD);
   await page.goto(`${portal.appUrl}/extension-scorecard/audit`);
@@ -300,7 +288,6 @@ export async function auditPage({ page, portal, screenshots, workDir }) {
   const quarter = /\d{4}-Q[1-4]/.exec(
     await page.getByText(/^Levels at the end of/).textContent(),
   )[0];
-  const shot = await screenshot(page, screenshots, 'audit-page');
 
   const downloadEvent = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
@@ -348,7 +335,6 @@ export async function auditPage({ page, portal, screenshots, workDir }) {
     quarter,
     rows: records.length,
     components: components.size,
-    screenshot: shot,
   };
 }
 
@@ -524,7 +510,7 @@ function dayFromNow(days) {
  * An extension team-api-platform owns (a catalog Component, so it has an entity page)
  * with a failing check no open waiver covers.
  */
-async function failingTeamComponent(portal) {
+export async function failingTeamComponent(portal) {
   const owner = 'group:default/team-api-platform';
   const { items } = await portal.apiJson(
     `${SCORECARD}/components?owner=${encodeURIComponent(owner)}&limit=100`,

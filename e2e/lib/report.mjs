@@ -69,10 +69,17 @@ function indent(text) {
     .join('\n');
 }
 
-/** A runner's command line: `--report <file.json>` (the report) and `--keep`. */
+/**
+ * A runner's command line: `--report <file.json>` (the report), `--keep` and
+ * `--reuse <url>` (a portal left running by `--keep`).
+ */
 export function runnerOptions(args = process.argv.slice(2)) {
-  const reportPath = args.includes('--report')
-    ? resolve(args[args.indexOf('--report') + 1])
-    : undefined;
-  return { report: new Report(reportPath), keep: args.includes('--keep') };
+  const value = flag =>
+    args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined;
+  const reportPath = value('--report');
+  return {
+    report: new Report(reportPath ? resolve(reportPath) : undefined),
+    keep: args.includes('--keep'),
+    reuse: value('--reuse'),
+  };
 }

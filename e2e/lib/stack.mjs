@@ -10,9 +10,10 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
-  createWriteStream,
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -118,6 +119,17 @@ export class Portal {
     this.children = [];
   }
 
+  /**
+   * Uses a portal that is already running at `url` (one an earlier run left with
+   * `--keep`) instead of starting one: nothing is built, started or stopped.
+   */
+  attach(url) {
+    this.backendUrl = url.replace(/\/$/, '');
+    this.appUrl = this.backendUrl;
+    this.logPath = join(this.logDir, 'portal.log');
+    this.attached = true;
+  }
+
   /** Writes the config overlay: port, URLs, the e2e database and cluster dumps. */
   async configure() {
     this.port = await freePort();
@@ -193,7 +205,9 @@ export class Portal {
   start() {
     mkdirSync(this.logDir, { recursive: true });
     this.logPath = join(this.logDir, 'portal.log');
-    const log = createWriteStream(this.logPath);
+    // The log file itself is the child's stdout and stderr (not a pipe through this
+    // process), so a portal left running by --keep keeps writing after the runner exits.
+    const log = openSync(this.logPath, 'w');
     const backendDir = join(this.repoRoot, 'packages', 'backend');
     const transform = createRequire(join(backendDir, 'package.json')).resolve(
       '@backstage/cli-node/config/nodeTransform.cjs',
@@ -213,7 +227,7 @@ export class Portal {
       {
         cwd: backendDir,
         detached: true, // its own process group, so stop() ends the whole tree
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['ignore', log, log],
         env: {
           ...process.env,
           NODE_ENV: 'development',
@@ -222,8 +236,7 @@ export class Portal {
         },
       },
     );
-    child.stdout.pipe(log);
-    child.stderr.pipe(log);
+    closeSync(log); // the child holds its own copy
     child.on('exit', code => {
       this.exitCode = code;
     });
@@ -318,6 +331,7 @@ export class Portal {
 
   /** Stops every process this portal started: SIGTERM to the group, SIGKILL if it lingers. */
   async stop() {
+    if (this.attached) return;
     await Promise.all(
       this.children.map(async child => {
         if (child.exitCode !== null || child.signalCode !== null) return;

@@ -1,0 +1,106 @@
+/**
+ * axe-core scans of a page, split into what the plugin renders and what the app's
+ * chrome around it renders.
+ *
+ * The plugin marks its part of the DOM with `data-extension-scorecard="<view>"`
+ * (src/alpha/ExtensionScorecardRegion.tsx). A scan covers the whole document, so a
+ * rule that needs context (landmarks, heading order, duplicate ids) sees the page as a
+ * reader does; each node of a violation is then attributed to the plugin when it sits
+ * inside a plugin region, to the chrome (sidebar, catalog header, app layout)
+ * otherwise.
+ */
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const AXE_SCRIPT = join(dirname(require.resolve('axe-core')), 'axe.min.js');
+
+/** WCAG 2.0 / 2.1 A and AA plus axe's best practices. */
+export const AXE_TAGS = [
+  'wcag2a',
+  'wcag2aa',
+  'wcag21a',
+  'wcag21aa',
+  'best-practice',
+];
+
+/** Where the plugin's own DOM is: the regions its extensions render. */
+export const PLUGIN_REGION = '[data-extension-scorecard]';
+
+/**
+ * Scans the document and returns the violations per owner:
+ * `{ plugin: Violation[], chrome: Violation[], regions }`, where a Violation is
+ * `{ id, impact, help, count, nodes: [{ target, html, summary }] }`.
+ * Fails when no plugin region is on the page (nothing of the plugin was scanned).
+ */
+export async function scanAccessibility(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addScriptTag({ path: AXE_SCRIPT });
+  }
+  const result = await page.evaluate(
+    async ({ tags, region }) => {
+      const regions = document.querySelectorAll(region).length;
+      const { violations } = await window.axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      const owners = { plugin: [], chrome: [] };
+      for (const violation of violations) {
+        const split = { plugin: [], chrome: [] };
+        for (const node of violation.nodes) {
+          // Targets inside iframes or shadow roots are arrays of selectors.
+          const selector = node.target
+            .map(t => (Array.isArray(t) ? t.join(' ') : t))
+            .join(' ');
+          let element = null;
+          try {
+            element = document.querySelector(node.target[0]);
+          } catch {
+            element = null;
+          }
+          const owner = element?.closest(region) ? 'plugin' : 'chrome';
+          split[owner].push({
+            target: selector,
+            html: node.html.slice(0, 160),
+            summary: (node.failureSummary ?? '')
+              .replace(/\s+/g, ' ')
+              .slice(0, 240),
+          });
+        }
+        for (const owner of ['plugin', 'chrome']) {
+          if (split[owner].length === 0) continue;
+          owners[owner].push({
+            id: violation.id,
+            impact: violation.impact,
+            help: violation.help,
+            count: split[owner].length,
+            nodes: split[owner],
+          });
+        }
+      }
+      return { ...owners, regions };
+    },
+    { tags: AXE_TAGS, region: PLUGIN_REGION },
+  );
+  if (result.regions === 0) {
+    throw new Error(
+      `no plugin region (${PLUGIN_REGION}) on ${page.url()}: nothing of the plugin was scanned`,
+    );
+  }
+  return result;
+}
+
+/**
+ * One line per rule: `rule-id ×count (impact): help — first targets`, to read in a
+ * failure message or a note.
+ */
+export function describeViolations(violations, { targets = 3 } = {}) {
+  return violations.map(v => {
+    const shown = v.nodes
+      .slice(0, targets)
+      .map(n => n.target)
+      .join(' | ');
+    const more = v.count > targets ? ` | … ${v.count - targets} more` : '';
+    return `${v.id} ×${v.count} (${v.impact}): ${v.help} — ${shown}${more}`;
+  });
+}
