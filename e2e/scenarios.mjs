@@ -162,13 +162,20 @@ export async function refreshNow({ page, portal }) {
   return { progress, snapshot: before + 1 };
 }
 
-/** Reads "N of T fail (x%), W warn (y%)" from a heat-map cell's aria-label. */
+/**
+ * Reads the counts from a heat-map cell's aria-label: "2 fail: Admission webhook,
+ * Certificates, 4 components: 2 fail (50%), 1 warn (25%), 1 pass (25%), 0 unknown
+ * (0%)"; a cell without results ("no result: …") counts nothing.
+ */
 function cellCounts(label) {
-  const match = /: (\d+) of (\d+) fail .*?, (\d+) warn/.exec(label ?? '');
+  if (/^no result: /.test(label ?? '')) return { fail: 0, total: 0, warn: 0 };
+  const match = /, (\d+) components?: (\d+) fail \(\d+%\), (\d+) warn /.exec(
+    label ?? '',
+  );
   if (!match) throw new Error(`unexpected heat-map label: ${label}`);
   return {
-    fail: Number(match[1]),
-    total: Number(match[2]),
+    fail: Number(match[2]),
+    total: Number(match[1]),
     warn: Number(match[3]),
   };
 }

@@ -9,11 +9,14 @@
  * inside a plugin region, to the chrome (sidebar, catalog header, app layout)
  * otherwise.
  */
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const AXE_SCRIPT = join(dirname(require.resolve('axe-core')), 'axe.min.js');
+let axeText;
+const axeSource = () => (axeText ??= readFileSync(AXE_SCRIPT, 'utf8'));
 
 /** WCAG 2.0 / 2.1 A and AA plus axe's best practices. */
 export const AXE_TAGS = [
@@ -35,7 +38,9 @@ export const PLUGIN_REGION = '[data-extension-scorecard]';
  */
 export async function scanAccessibility(page) {
   if (!(await page.evaluate(() => 'axe' in window))) {
-    await page.addScriptTag({ path: AXE_SCRIPT });
+    // Evaluated through the DevTools protocol, not added as a <script>: the portal's
+    // Content-Security-Policy (script-src 'self') stays in force for the app.
+    await page.evaluate(axeSource());
   }
   const result = await page.evaluate(
     async ({ tags, region }) => {
@@ -64,7 +69,7 @@ export async function scanAccessibility(page) {
             html: node.html.slice(0, 160),
             summary: (node.failureSummary ?? '')
               .replace(/\s+/g, ' ')
-              .slice(0, 240),
+              .slice(0, 400),
           });
         }
         for (const owner of ['plugin', 'chrome']) {
@@ -101,6 +106,8 @@ export function describeViolations(violations, { targets = 3 } = {}) {
       .map(n => n.target)
       .join(' | ');
     const more = v.count > targets ? ` | … ${v.count - targets} more` : '';
-    return `${v.id} ×${v.count} (${v.impact}): ${v.help} — ${shown}${more}`;
+    // what axe measured on the first node (colours and ratio, for color-contrast)
+    const first = v.nodes[0]?.summary ? ` [${v.nodes[0].summary}]` : '';
+    return `${v.id} ×${v.count} (${v.impact}): ${v.help} — ${shown}${more}${first}`;
   });
 }

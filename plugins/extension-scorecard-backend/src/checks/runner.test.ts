@@ -320,7 +320,7 @@ describe('facets: a check applies to any kind found among the component objects'
       ),
     ).toMatchObject({
       status: 'fail',
-      message: expect.stringContaining('(< 2 on the sync-api path)'),
+      message: expect.stringContaining('(minimum 2 on the sync-api path)'),
     });
   });
 

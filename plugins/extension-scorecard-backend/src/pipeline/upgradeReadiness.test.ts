@@ -193,7 +193,7 @@ describe('upgradeReadiness', () => {
         checkId: 'upgrade.version-skew',
         componentName: 'calico',
         message:
-          'at 1.32: API server 1.32: old-node kubelet v1.28.15 is 4 minors behind (policy allows 3)',
+          'at 1.32: API server 1.32: node old-node: kubelet v1.28.15 is 4 minors behind (policy allows 3)',
       }),
     ]);
   });

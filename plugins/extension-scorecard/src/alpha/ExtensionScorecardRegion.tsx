@@ -1,4 +1,7 @@
 import { ReactNode } from 'react';
+import { readableTextCss } from '../components/shared/readableText';
+
+const REGION_CSS = readableTextCss('[data-extension-scorecard]');
 
 /** The views the plugin contributes to an app, as named on their region marker. */
 export type ExtensionScorecardView =
@@ -13,7 +16,8 @@ export type ExtensionScorecardView =
  * names the view), without a box of its own (`display: contents`), so the page
  * layout and card grids lay out the plugin's elements as if it were not there. Browser
  * tests scope accessibility scans and layout checks to it; the app's chrome around it
- * is not the plugin's.
+ * is not the plugin's. It also re-declares the text colours that would read too
+ * faintly on core-components' cards (shared/readableText.ts).
  */
 export function ExtensionScorecardRegion(props: {
   view: ExtensionScorecardView;
@@ -21,6 +25,7 @@ export function ExtensionScorecardRegion(props: {
 }) {
   return (
     <div data-extension-scorecard={props.view} style={{ display: 'contents' }}>
+      <style>{REGION_CSS}</style>
       {props.children}
     </div>
   );

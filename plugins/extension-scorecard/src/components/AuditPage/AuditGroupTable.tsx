@@ -77,7 +77,14 @@ export const AuditGroupTable = (props: {
   return (
     <Table
       title={props.title}
-      options={{ paging: false, search: false, padding: 'dense' }}
+      options={{
+        paging: false,
+        search: false,
+        padding: 'dense',
+        // no drag handles: a focusable handle inside each sort button is nested
+        // interaction (axe nested-interactive)
+        draggable: false,
+      }}
       columns={columns}
       data={uniqueRowIds(props.groups, g => g.key ?? 'orphans')}
     />

@@ -21,6 +21,9 @@ import { NOWRAP, uniqueRowIds } from './tableRows';
 const owner = (ref: { owner: string | null }) =>
   shortRef(ref.owner) || 'orphan';
 const OPTIONS = {
+  // no drag handles: a focusable handle inside each sort button is nested
+  // interaction (axe nested-interactive)
+  draggable: false,
   pageSize: 10,
   padding: 'dense' as const,
   emptyRowsWhenPaging: false,

@@ -188,6 +188,9 @@ export const DesignRecordPanel = (props: {
           <CodeSnippet
             language="yaml"
             text={catalogSnippet(parts, kind, props.owner)}
+            // wrapped, never a scrolled box a keyboard cannot reach
+            wrapLongLines
+            customStyle={{ overflowX: 'visible' }}
             showCopyCodeButton
           />
         </Box>

@@ -32,11 +32,18 @@ const cellPadding: CSSProperties = { padding: 'var(--bui-space-2)' };
 const blockersStyle: CSSProperties = { minWidth: 150, maxWidth: 260 };
 const blockerChipStyle: CSSProperties = {
   maxWidth: '100%',
+  minWidth: 0,
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
   display: 'inline-block',
   lineHeight: '24px',
+};
+/** A chip never wider than its cell: a long title ends in an ellipsis. */
+const blockerBadgeStyle: CSSProperties = {
+  maxWidth: '100%',
+  minWidth: 0,
+  overflow: 'hidden',
 };
 /** Chips shown in the compact "next level needs" cell; the rest are "+N". */
 const SHOWN_BLOCKERS = 2;
@@ -111,11 +118,14 @@ const CompactBlockers = (props: {
       <Flex
         gap="1"
         align="center"
-        style={{ flexWrap: 'wrap', minWidth: 0 }}
+        style={{ flexWrap: 'wrap', minWidth: 0, maxWidth: 260 }}
         data-testid="next-level-blockers"
       >
         {shown.map(group => (
-          <OutlineBadge key={group.checkId ?? group.title}>
+          <OutlineBadge
+            key={group.checkId ?? group.title}
+            style={blockerBadgeStyle}
+          >
             <span style={blockerChipStyle}>
               {group.title}
               {group.details.length > 1 ? ` ×${group.details.length}` : ''}

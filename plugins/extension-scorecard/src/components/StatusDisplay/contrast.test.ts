@@ -12,6 +12,7 @@ import { contrastRatio, relativeLuminance } from './contrast';
 import { levelChipColors } from './LevelChip';
 import { statusChipColors } from './StatusChip';
 import { Tone, toneSurface, toneText } from './statusColors';
+import { READABLE_TEXT, readableTextCss } from '../shared/readableText';
 
 /** The stylesheet apps import as '@backstage/ui/css/styles.css'. */
 const STYLES = 'dist/css/styles.css';
@@ -118,4 +119,46 @@ describe.each(THEMES)('chip contrast in the $name theme', ({ theme }) => {
       expect(ratio(toneText(tone), 'transparent')).toBeGreaterThanOrEqual(4.5);
     },
   );
+});
+
+describe("the plugin region's text colours", () => {
+  // the surfaces the plugin's text sits on: core-components' cards (MUI paper) and
+  // @backstage/ui's app background and first two neutrals, per mode
+  const surfaces = (mode: 'light' | 'dark') => {
+    const tokens = buiTokens(mode);
+    return [
+      mode === 'light' ? '#ffffff' : '#424242',
+      ...['--bui-bg-app', '--bui-bg-neutral-1', '--bui-bg-neutral-2'].map(
+        name => resolve(`var(${name})`, tokens),
+      ),
+    ];
+  };
+
+  it.each(['light', 'dark'] as const)(
+    'reach 4.5:1 on every surface in the %s theme',
+    mode => {
+      const low: string[] = [];
+      for (const [name, color] of Object.entries(READABLE_TEXT[mode])) {
+        for (const surface of surfaces(mode)) {
+          const ratio = contrastRatio(color, surface);
+          if (ratio < 4.5) low.push(`${name} ${color} on ${surface}: ${ratio}`);
+        }
+      }
+      expect(surfaces(mode).every(s => /^#[0-9a-f]{6}$/i.test(s))).toBe(true);
+      expect(low).toEqual([]);
+    },
+  );
+
+  it('replace tokens that fall below 4.5:1 on a card', () => {
+    // what the stylesheet declares is too faint there: the reason for the override
+    expect(
+      contrastRatio(buiTokens('light').get('--bui-fg-danger')!, '#ffffff'),
+    ).toBeLessThan(4.5);
+    expect(
+      contrastRatio(buiTokens('dark').get('--bui-fg-secondary')!, '#424242'),
+    ).toBeLessThan(4.5);
+    expect(readableTextCss('[x]')).toContain(
+      "[data-theme-mode='dark'] [x] { --bui-fg-secondary: #c8c8c8;",
+    );
+  });
 });
