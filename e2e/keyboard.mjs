@@ -189,6 +189,8 @@ export async function sortAndFilterKeyboard({ page, portal }) {
     filterFocus.changed,
     `the focused Kind filter looks different from the idle one (idle: ${filterFocus.idle}; focused: ${filterFocus.active})`,
   );
+  // the button itself: its name changes with the choice (it shows the chosen kind)
+  const kindButton = await kind.elementHandle();
   await page.keyboard.press('Enter');
   const listbox = page.getByRole('listbox');
   await listbox.waitFor();
@@ -205,7 +207,7 @@ export async function sortAndFilterKeyboard({ page, portal }) {
   await page.keyboard.press('Escape');
   await listbox.waitFor({ state: 'detached' });
   assert.ok(
-    await kind.evaluate(e => e === document.activeElement),
+    await kindButton.evaluate(e => e === document.activeElement),
     'focus is back on the Kind filter after choosing',
   );
   return {

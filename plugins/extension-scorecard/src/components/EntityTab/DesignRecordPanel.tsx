@@ -186,7 +186,8 @@ export const DesignRecordPanel = (props: {
             component's owner.
           </Text>
           <CodeSnippet
-            language="yaml"
+            // plain text: the highlighter's comment colours fall below 4.5:1
+            language="text"
             text={catalogSnippet(parts, kind, props.owner)}
             // wrapped, never a scrolled box a keyboard cannot reach
             wrapLongLines

@@ -29,7 +29,7 @@ import { ComponentTableState, PAGE_SIZES, pageSizeOptions } from './tableState';
 const nowrap: CSSProperties = { whiteSpace: 'nowrap' };
 /** Narrower than SimpleTable's cells: ten columns fit a 1,136 px card. */
 const cellPadding: CSSProperties = { padding: 'var(--bui-space-2)' };
-const blockersStyle: CSSProperties = { minWidth: 150, maxWidth: 260 };
+const blockersStyle: CSSProperties = { minWidth: 150, maxWidth: 240 };
 const blockerChipStyle: CSSProperties = {
   maxWidth: '100%',
   minWidth: 0,
@@ -118,7 +118,7 @@ const CompactBlockers = (props: {
       <Flex
         gap="1"
         align="center"
-        style={{ flexWrap: 'wrap', minWidth: 0, maxWidth: 260 }}
+        style={{ flexWrap: 'wrap', minWidth: 0, maxWidth: 240 }}
         data-testid="next-level-blockers"
       >
         {shown.map(group => (
