@@ -18,7 +18,11 @@ export function tableFit(locator) {
         break;
       }
     }
+    const caption =
+      table.getAttribute('aria-label') ??
+      table.querySelector('thead th')?.textContent?.trim();
     return {
+      label: caption ? `the table "${caption}"` : undefined,
       tableWidth: table.scrollWidth,
       containerWidth: container.clientWidth,
       overflow: table.scrollWidth - container.clientWidth,

@@ -1,7 +1,7 @@
 import { Table, TableColumn } from '@backstage/core-components';
 import { AuditGroup } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { shortRef } from '../../format/refs';
-import { NOWRAP, uniqueRowIds } from './tableRows';
+import { NOWRAP, WORDS, compactColumns, uniqueRowIds } from './tableRows';
 
 function delta(group: AuditGroup): string {
   if (!group.previous) return 'new';
@@ -12,8 +12,9 @@ function delta(group: AuditGroup): string {
 
 /**
  * Audit figures per team or per kind, with the change since the previous quarter; ten
- * columns at most (levels, better/worse, waivers and evidence each share one), so the
- * table fits a 1440 px page without scrolling sideways.
+ * columns at most (levels, better/worse, waivers and evidence each share one), sized
+ * by their content with headers that wrap between words, so the table fits a 1440 px
+ * page without scrolling sideways.
  */
 export const AuditGroupTable = (props: {
   title: string;
@@ -22,6 +23,8 @@ export const AuditGroupTable = (props: {
   formatKey?: (key: string | null) => string;
   /** The orphans column (the team table has an orphans row instead). */
   showOrphans?: boolean;
+  /** Keys that may wrap between their words (kind titles); refs never wrap. */
+  keyWraps?: boolean;
 }) => {
   const formatKey = props.formatKey ?? ((key: string | null) => key ?? '—');
   const columns: TableColumn<AuditGroup & { id: string }>[] = [
@@ -29,7 +32,7 @@ export const AuditGroupTable = (props: {
       title: props.keyLabel,
       render: g => formatKey(g.key),
       customSort: (a, b) => formatKey(a.key).localeCompare(formatKey(b.key)),
-      cellStyle: NOWRAP,
+      cellStyle: props.keyWraps ? WORDS : NOWRAP,
     },
     { title: 'Components', field: 'components', type: 'numeric' },
     {
@@ -37,14 +40,12 @@ export const AuditGroupTable = (props: {
       render: g =>
         `${g.levels[0]} / ${g.levels[1]} / ${g.levels[2]} / ${g.levels[3]}`,
       cellStyle: NOWRAP,
-      headerStyle: NOWRAP,
     },
     {
       title: 'Avg score (Δ)',
       render: g => `${Math.round(g.averageScore)} (${delta(g)})`,
       customSort: (a, b) => a.averageScore - b.averageScore,
       cellStyle: NOWRAP,
-      headerStyle: NOWRAP,
     },
     {
       title: 'Better / worse',
@@ -85,7 +86,7 @@ export const AuditGroupTable = (props: {
         // interaction (axe nested-interactive)
         draggable: false,
       }}
-      columns={columns}
+      columns={compactColumns(columns)}
       data={uniqueRowIds(props.groups, g => g.key ?? 'orphans')}
     />
   );

@@ -11,7 +11,7 @@ import { shortRef } from '../../format/refs';
 import { formatDate } from '../../format/time';
 import { StatusChip } from '../StatusDisplay';
 import { OneLineMessage } from './OneLineMessage';
-import { NOWRAP, uniqueRowIds } from './tableRows';
+import { NOWRAP, compactColumns, uniqueRowIds } from './tableRows';
 
 /*
  * The audit report's lists, each a searchable, paged table (client side: a report's
@@ -45,7 +45,7 @@ export const CriticalFailsTable = (props: { rows: CriticalFail[] }) => {
     <Table
       title={`Critical fails (${props.rows.length})`}
       options={OPTIONS}
-      columns={columns}
+      columns={compactColumns(columns)}
       data={uniqueRowIds(
         props.rows,
         r => `${r.componentId}|${r.checkId}|${r.cluster ?? ''}`,
@@ -77,7 +77,7 @@ export const OrphansTable = (props: {
     <Table
       title={`Orphans (${props.rows.length})`}
       options={OPTIONS}
-      columns={columns}
+      columns={compactColumns(columns)}
       data={uniqueRowIds(props.rows, r => r.componentId)}
       emptyContent={
         <div style={{ padding: 16 }}>
@@ -122,7 +122,7 @@ export const WaiverUsageTable = (props: {
     <Table
       title={`${props.title} (${props.rows.length})`}
       options={OPTIONS}
-      columns={columns}
+      columns={compactColumns(columns)}
       data={uniqueRowIds(props.rows, w => w.id)}
       emptyContent={<div style={{ padding: 16 }}>None.</div>}
     />
@@ -150,7 +150,7 @@ export const RetirementsDueTable = (props: { rows: RetirementDue[] }) => {
     <Table
       title={`Retirements due (${props.rows.length})`}
       options={OPTIONS}
-      columns={columns}
+      columns={compactColumns(columns)}
       data={uniqueRowIds(props.rows, r => `${r.componentId}|${r.checkId}`)}
       emptyContent={<div style={{ padding: 16 }}>No retirement is due.</div>}
     />
@@ -184,7 +184,7 @@ export const EvidenceFreshnessTable = (props: {
     <Table
       title="Evidence freshness"
       options={{ ...OPTIONS, search: true }}
-      columns={columns}
+      columns={compactColumns(columns)}
       data={uniqueRowIds(props.rows, r => r.componentId)}
       emptyContent={
         <div style={{ padding: 16 }}>No component needs experiments.</div>

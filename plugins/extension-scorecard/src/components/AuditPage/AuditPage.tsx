@@ -131,6 +131,7 @@ const ReportBody = (props: {
           groups={report.byKind}
           formatKey={kindKey}
           showOrphans
+          keyWraps
         />
       </Grid.Item>
       <Grid.Item colSpan="12">
@@ -144,19 +145,19 @@ const ReportBody = (props: {
       <Grid.Item colSpan="12">
         <CriticalFailsTable rows={report.criticalFails} />
       </Grid.Item>
-      <Grid.Item colSpan={{ initial: '12', md: '6' }}>
+      <Grid.Item colSpan="12">
         <OrphansTable
           rows={report.orphans}
           hiddenByVisibility={report.hiddenByVisibility}
         />
       </Grid.Item>
-      <Grid.Item colSpan={{ initial: '12', md: '6' }}>
+      <Grid.Item colSpan="12">
         <RetirementsDueTable rows={report.retirementsDue} />
       </Grid.Item>
-      <Grid.Item colSpan={{ initial: '12', md: '6' }}>
+      <Grid.Item colSpan="12">
         <WaiverUsageTable title="Waivers used" rows={report.waiversUsed} />
       </Grid.Item>
-      <Grid.Item colSpan={{ initial: '12', md: '6' }}>
+      <Grid.Item colSpan="12">
         <WaiverUsageTable
           title="Waivers expired"
           rows={report.waiversExpired}

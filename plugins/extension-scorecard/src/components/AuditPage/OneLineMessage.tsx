@@ -2,7 +2,7 @@ import { CSSProperties } from 'react';
 
 const summaryStyle: CSSProperties = {
   cursor: 'pointer',
-  maxWidth: 420,
+  maxWidth: 360,
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',

@@ -29,6 +29,7 @@ import { ComponentTableState, PAGE_SIZES, pageSizeOptions } from './tableState';
 const nowrap: CSSProperties = { whiteSpace: 'nowrap' };
 /** Narrower than SimpleTable's cells: ten columns fit a 1,136 px card. */
 const cellPadding: CSSProperties = { padding: 'var(--bui-space-2)' };
+/** 240 px with its padding: the chips inside get at most 220. */
 const blockersStyle: CSSProperties = { minWidth: 150, maxWidth: 240 };
 const blockerChipStyle: CSSProperties = {
   maxWidth: '100%',
@@ -118,7 +119,7 @@ const CompactBlockers = (props: {
       <Flex
         gap="1"
         align="center"
-        style={{ flexWrap: 'wrap', minWidth: 0, maxWidth: 240 }}
+        style={{ flexWrap: 'wrap', minWidth: 0, maxWidth: 220 }}
         data-testid="next-level-blockers"
       >
         {shown.map(group => (
