@@ -242,7 +242,7 @@ describe('AuditPage', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('fits its tables: merged columns, kind names on one line, long messages on demand, unique row ids', async () => {
+  it('fits its tables: merged columns, kind names unbroken, long messages on demand, unique row ids', async () => {
     const errors = jest.spyOn(console, 'error');
     const long = `${'The webhook matches every namespace, kube-system included, and fails closed. '.repeat(
       4,
@@ -275,7 +275,11 @@ describe('AuditPage', () => {
         within(byKind).getAllByRole('columnheader').length,
       ).toBeLessThanOrEqual(10);
       const kindCell = within(byKind).getByText('Admission webhook');
-      expect(kindCell.closest('td')).toHaveStyle({ whiteSpace: 'nowrap' });
+      // kind names wrap between their words only, never inside one
+      expect(kindCell.closest('td')).toHaveStyle({
+        whiteSpace: 'normal',
+        wordBreak: 'keep-all',
+      });
       // one line per message; the whole text behind a disclosure
       const summaries = screen.getAllByText(
         /^The webhook matches every namespace/,
