@@ -165,10 +165,13 @@ export async function refreshNow({ page, portal }) {
 /**
  * Reads the counts from a heat-map cell's aria-label: "2 fail: Admission webhook,
  * Certificates, 4 components: 2 fail (50%), 1 warn (25%), 1 pass (25%), 0 unknown
- * (0%)"; a cell without results ("no result: …") counts nothing.
+ * (0%)"; a cell without results ("no result: …") or with only not-applicable ones
+ * ("n/a: …") counts nothing.
  */
 function cellCounts(label) {
-  if (/^no result: /.test(label ?? '')) return { fail: 0, total: 0, warn: 0 };
+  if (/^(no result|n\/a): /.test(label ?? '')) {
+    return { fail: 0, total: 0, warn: 0 };
+  }
   const match = /, (\d+) components?: (\d+) fail \(\d+%\), (\d+) warn /.exec(
     label ?? '',
   );

@@ -198,6 +198,15 @@ describe('heat-map cells', () => {
     );
   });
 
+  it('says n/a, not "0 pass", when every result of the cell is not applicable', () => {
+    const onlyNotApplicable = { ...base, total: 1, notApplicable: 1 };
+    expect(cellStatus(onlyNotApplicable)).toBe('none');
+    expect(cellText(onlyNotApplicable)).toBe('n/a');
+    expect(cellLabel(onlyNotApplicable, onlyNotApplicable)).toBe(
+      'n/a: Storage driver (CSI), RBAC, 1 component: not applicable',
+    );
+  });
+
   it('moves within the grid and stops at its edges', () => {
     const from = { row: 1, col: 1 };
     expect(moveInGrid('ArrowLeft', false, from, 3, 3)).toEqual({

@@ -193,7 +193,7 @@ export const Heatmap = (props: {
 
   const activate = useCallback(
     (kind: ExtensionKind, dimension: Dimension, cell?: HeatmapCell) => {
-      if (cell && cell.total > 0) onSelect(kind, dimension);
+      if (cellStatus(cell) !== 'none') onSelect(kind, dimension);
     },
     [onSelect],
   );

@@ -9,7 +9,7 @@ import {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { Tone, toneSurface } from '../StatusDisplay';
 
-/** The worst status a cell holds; "none" when no component has a result. */
+/** The worst status a cell holds; "none" when no component has a result that counts (none, or only not-applicable ones). */
 export type CellStatus = 'fail' | 'warn' | 'unknown' | 'pass' | 'none';
 
 /** Worst first; the legend lists them in this order. */
@@ -26,11 +26,13 @@ export const CELL_LEGEND: Record<CellStatus, string> = {
   warn: 'warn (none fails)',
   unknown: 'could not be verified (none fails or warns)',
   pass: 'all pass',
-  none: 'no result',
+  none: 'no result, or not applicable (n/a)',
 };
 
 export function cellStatus(cell: HeatmapCell | undefined): CellStatus {
-  if (!cell || cell.total === 0) return 'none';
+  if (!cell || cell.fail + cell.warn + cell.unknown + cell.pass === 0) {
+    return 'none';
+  }
   if (cell.fail > 0) return 'fail';
   if (cell.warn > 0) return 'warn';
   if (cell.unknown > 0) return 'unknown';
@@ -40,7 +42,9 @@ export function cellStatus(cell: HeatmapCell | undefined): CellStatus {
 /** The one compact count a cell shows: how many components have its worst status. */
 export function cellText(cell: HeatmapCell | undefined): string {
   const status = cellStatus(cell);
-  if (!cell || status === 'none') return '–';
+  if (!cell || status === 'none') {
+    return cell && cell.notApplicable > 0 ? 'n/a' : '–';
+  }
   return `${cell[status]} ${status}`;
 }
 
@@ -104,6 +108,11 @@ export function cellLabel(
   place: Pick<HeatmapCell, 'kind' | 'dimension'>,
 ): string {
   if (!cell || cell.total === 0) return `no result: ${cellPlace(place)}`;
+  if (cellStatus(cell) === 'none') {
+    return `n/a: ${cellPlace(place)}, ${cell.total} component${
+      cell.total === 1 ? '' : 's'
+    }: not applicable`;
+  }
   return `${cellText(cell)}: ${cellPlace(place)}, ${cell.total} component${
     cell.total === 1 ? '' : 's'
   }: ${cellBreakdown(cell).join(', ')}`;
