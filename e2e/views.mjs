@@ -1,7 +1,8 @@
 /**
  * Every view of the plugin at the window sizes people read it in (1440 × 900 and
  * 1280 × 720), in the light and the dark theme: axe-core finds no violation in the
- * plugin's own DOM, nothing of the plugin sticks out of the window, the platform
+ * plugin's own DOM, nothing of the plugin sticks out of the window or is cut off by
+ * a card that does not scroll, the platform
  * page's component table fits its card at 1440, and the README screenshots are taken.
  *
  * Each view scenario checks everything before it fails, and fails with one line per
@@ -11,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describeViolations, scanAccessibility } from './lib/axe.mjs';
-import { outOfWindow, tableFit } from './lib/layout.mjs';
+import { clippedTables, outOfWindow, tableFit } from './lib/layout.mjs';
 import { settled } from './scenarios.mjs';
 
 const SCORECARD = '/api/extension-scorecard';
@@ -168,6 +169,11 @@ export async function checkView(key, { page, portal, screenshots }) {
             } px window where nothing scrolls them: ${layout.elements
               .map(e => `${e.element} (right edge ${e.right} px)`)
               .join('; ')}`,
+          );
+        }
+        for (const table of await clippedTables(page, REGION(view.region))) {
+          problems.push(
+            `${where} layout: the table ${table} by a container that does not scroll`,
           );
         }
         const entry = {

@@ -71,3 +71,34 @@ export function outOfWindow(page, regionSelector) {
     };
   }, regionSelector);
 }
+
+/**
+ * Tables inside `regionSelector` that are wider than the container clipping them
+ * (overflow hidden or clip, not scroll): their right part is cut off where no reader can
+ * reach it. A table in a container that scrolls sideways is not listed.
+ */
+export function clippedTables(page, regionSelector) {
+  return page.evaluate(selector => {
+    const found = [];
+    for (const table of document.querySelectorAll(`${selector} table`)) {
+      for (let e = table.parentElement; e; e = e.parentElement) {
+        const { overflowX } = getComputedStyle(e);
+        if (overflowX === 'visible') continue;
+        if (overflowX === 'hidden' || overflowX === 'clip') {
+          const cut =
+            Math.round(table.getBoundingClientRect().right) -
+            Math.round(e.getBoundingClientRect().right);
+          if (cut > 1) {
+            const caption =
+              table.getAttribute('aria-label') ??
+              table.querySelector('thead th')?.textContent?.trim() ??
+              'a table';
+            found.push(`"${caption}" (${cut} px cut off)`);
+          }
+        }
+        break;
+      }
+    }
+    return found;
+  }, regionSelector);
+}

@@ -216,6 +216,8 @@ function rowCells(row: BlastRow): ReactNode[] {
   }
 }
 
+const scrollStyle = { overflowX: 'auto' } as const;
+
 const Section = (props: { family: BlastFamily; rows: BlastRow[] }) => {
   const section = SECTIONS[props.family];
   return (
@@ -226,24 +228,33 @@ const Section = (props: { family: BlastFamily; rows: BlastRow[] }) => {
       <Text as="p" variant="body-small" color="secondary">
         {section.intro}
       </Text>
-      <SimpleTable aria-label={section.title}>
-        <SimpleTableHead columns={section.columns} />
-        <tbody>
-          {props.rows.map(row => (
-            <tr key={row.key} aria-label={row.name}>
-              <Td>
-                <Name row={row} />
-              </Td>
-              <Td>
-                <Clusters row={row} />
-              </Td>
-              {rowCells(row).map((cell, index) => (
-                <Td key={index}>{cell}</Td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </SimpleTable>
+      {/* a narrow window scrolls the table inside the card, never cuts it off; the
+          region takes focus so the keyboard can scroll it too */}
+      <div
+        role="region"
+        aria-label={`${section.title}, scrolls sideways when narrow`}
+        tabIndex={0}
+        style={scrollStyle}
+      >
+        <SimpleTable aria-label={section.title}>
+          <SimpleTableHead columns={section.columns} />
+          <tbody>
+            {props.rows.map(row => (
+              <tr key={row.key} aria-label={row.name}>
+                <Td>
+                  <Name row={row} />
+                </Td>
+                <Td>
+                  <Clusters row={row} />
+                </Td>
+                {rowCells(row).map((cell, index) => (
+                  <Td key={index}>{cell}</Td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </SimpleTable>
+      </div>
     </Box>
   );
 };

@@ -27,6 +27,13 @@ const kindButtonStyle: CSSProperties = {
   paddingInline: 0,
 };
 
+/** The button's label wraps between words (the button's own text does not). */
+const kindLabelStyle: CSSProperties = {
+  whiteSpace: 'normal',
+  overflowWrap: 'normal',
+  textAlign: 'left',
+};
+
 /** What each path class means for the reader (DOMAIN.md). */
 const PATH_CLASS_TITLES: Record<PathClass, string> = {
   'sync-api': 'Synchronous API path',
@@ -77,7 +84,9 @@ export const KindCounts = (props: {
                     onPress={() => props.onSelectKind(kind)}
                     aria-label={`Show ${EXTENSION_KIND_INFO[kind].title} components`}
                   >
-                    {EXTENSION_KIND_INFO[kind].title}
+                    <span style={kindLabelStyle}>
+                      {EXTENSION_KIND_INFO[kind].title}
+                    </span>
                   </Button>
                   <Text>{components}</Text>
                 </Flex>

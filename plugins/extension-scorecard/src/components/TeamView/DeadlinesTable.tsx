@@ -1,3 +1,4 @@
+import { CSSProperties } from 'react';
 import { Text } from '@backstage/ui';
 import { InfoCard } from '@backstage/core-components';
 import { expiryCountdown, formatDate } from '../../format/time';
@@ -11,6 +12,12 @@ const TYPE_LABELS: Record<DeadlineType, string> = {
   'support-end': 'support end',
   waiver: 'waiver expiry',
 };
+
+/** "passed 523 days ago" on one line beside its chip, the date below. */
+const whenStyle: CSSProperties = { minWidth: 190 };
+/** Certificate subjects and object paths are long: they wrap anywhere, inside the card. */
+const detailStyle: CSSProperties = { overflowWrap: 'anywhere' };
+const nameStyle: CSSProperties = { whiteSpace: 'nowrap' };
 
 function urgency(daysLeft: number) {
   if (daysLeft < 7) return 'fail' as const;
@@ -42,7 +49,7 @@ export const DeadlinesTable = (props: { deadlines: Deadline[] }) => (
             <tr
               key={`${deadline.type}|${deadline.componentId}|${deadline.what}|${deadline.date}`}
             >
-              <Td>
+              <Td style={whenStyle}>
                 <StatusChip status={urgency(deadline.daysLeft)} />{' '}
                 {countdown(deadline)}
                 <Text as="div" variant="body-small" color="secondary">
@@ -51,11 +58,16 @@ export const DeadlinesTable = (props: { deadlines: Deadline[] }) => (
               </Td>
               <Td>
                 <Text as="div">{TYPE_LABELS[deadline.type]}</Text>
-                <Text as="div" variant="body-small" color="secondary">
+                <Text
+                  as="div"
+                  variant="body-small"
+                  color="secondary"
+                  style={detailStyle}
+                >
                   {deadline.what}
                 </Text>
               </Td>
-              <Td>{deadline.name}</Td>
+              <Td style={nameStyle}>{deadline.name}</Td>
             </tr>
           ))}
         </tbody>

@@ -79,7 +79,11 @@ describe('team findings', () => {
       ['migration', -20, 'migration to kyverno-next'],
       ['certificate', 4, 'CN=soon (prod-eu, caBundle)'],
       ['waiver', 10, 'waiver for webhook.timeout'],
-      ['support-end', 70, 'support ends'],
+      [
+        'support-end',
+        70,
+        'the declared support window (spec.extension.supportEnds) ends',
+      ],
     ]);
     expect(deadlines.find(d => d.type === 'waiver')?.name).toBe('kyverno');
   });

@@ -135,7 +135,7 @@ export function comingDeadlines(
           componentId,
           name,
           date: supportEnds,
-          what: 'support ends',
+          what: 'the declared support window (spec.extension.supportEnds) ends',
         });
       }
     }
