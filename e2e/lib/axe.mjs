@@ -3,7 +3,7 @@
  * chrome around it renders.
  *
  * The plugin marks its part of the DOM with `data-extension-scorecard="<view>"`
- * (src/alpha/ExtensionScorecardRegion.tsx). A scan covers the whole document, so a
+ * (src/components/shared/ScorecardRegion.tsx). A scan covers the whole document, so a
  * rule that needs context (landmarks, heading order, duplicate ids) sees the page as a
  * reader does; each node of a violation is then attributed to the plugin when it sits
  * inside a plugin region, to the chrome (sidebar, catalog header, app layout)

@@ -4,6 +4,7 @@ import {
   createRoutableExtension,
 } from '@backstage/core-plugin-api';
 import { extensionScorecardApiFactory } from './api';
+import { withScorecardRegion } from './components/shared/ScorecardRegion';
 import { auditRouteRef, componentRouteRef, rootRouteRef } from './routes';
 
 /**
@@ -29,8 +30,8 @@ export const ExtensionScorecardPage = extensionScorecardPlugin.provide(
   createRoutableExtension({
     name: 'ExtensionScorecardPage',
     component: () =>
-      import('./components/ScorecardRouter/ExtensionScorecardRouter').then(
-        m => m.ExtensionScorecardRouter,
+      import('./components/ScorecardRouter/ExtensionScorecardRouter').then(m =>
+        withScorecardRegion('page', m.ExtensionScorecardRouter),
       ),
     mountPoint: rootRouteRef,
   }),
@@ -46,7 +47,11 @@ export const EntityExtensionScorecardContent = extensionScorecardPlugin.provide(
     component: {
       lazy: () =>
         import('./components/EntityTab/EntityExtensionScorecardContent').then(
-          m => m.EntityExtensionScorecardContent,
+          m =>
+            withScorecardRegion(
+              'component-tab',
+              m.EntityExtensionScorecardContent,
+            ),
         ),
     },
   }),
@@ -61,8 +66,8 @@ export const EntityTeamScorecardCard = extensionScorecardPlugin.provide(
     name: 'EntityTeamScorecardCard',
     component: {
       lazy: () =>
-        import('./components/TeamView/TeamScorecardCard').then(
-          m => m.EntityTeamScorecardCard,
+        import('./components/TeamView/TeamScorecardCard').then(m =>
+          withScorecardRegion('team-card', m.EntityTeamScorecardCard),
         ),
     },
   }),
@@ -77,8 +82,8 @@ export const EntityTeamScorecardContent = extensionScorecardPlugin.provide(
     name: 'EntityTeamScorecardContent',
     component: {
       lazy: () =>
-        import('./components/TeamView/TeamScorecardContent').then(
-          m => m.EntityTeamScorecardContent,
+        import('./components/TeamView/TeamScorecardContent').then(m =>
+          withScorecardRegion('team-tab', m.EntityTeamScorecardContent),
         ),
     },
   }),

@@ -1,5 +1,5 @@
 import { EntityCardBlueprint } from '@backstage/plugin-catalog-react/alpha';
-import { ExtensionScorecardRegion } from './ExtensionScorecardRegion';
+import { ExtensionScorecardRegion } from '../components/shared/ScorecardRegion';
 
 /** The team view card on Group overviews. @alpha */
 export const entityTeamScorecardCard = EntityCardBlueprint.make({

@@ -1,6 +1,6 @@
 import { EntityContentBlueprint } from '@backstage/plugin-catalog-react/alpha';
 import { isExtensionComponent } from '../components/EntityTab/isExtensionComponent';
-import { ExtensionScorecardRegion } from './ExtensionScorecardRegion';
+import { ExtensionScorecardRegion } from '../components/shared/ScorecardRegion';
 
 /** The scorecard tab on extension Components. @alpha */
 export const entityExtensionScorecardContent = EntityContentBlueprint.make({

@@ -1,5 +1,5 @@
 import { EntityContentBlueprint } from '@backstage/plugin-catalog-react/alpha';
-import { ExtensionScorecardRegion } from './ExtensionScorecardRegion';
+import { ExtensionScorecardRegion } from '../components/shared/ScorecardRegion';
 
 /** The extensions of a System, as a tab on its page. @alpha */
 export const entitySystemExtensionsContent = EntityContentBlueprint.make({

@@ -3,7 +3,7 @@ import { convertLegacyRouteRef } from '@backstage/core-compat-api';
 import { ReactRouterV6PageRouter } from '@backstage/frontend-adapter-react-router-v6';
 import { rootRouteRef } from '../routes';
 import { AssessmentIcon } from '../components/shared/icons';
-import { ExtensionScorecardRegion } from './ExtensionScorecardRegion';
+import { ExtensionScorecardRegion } from '../components/shared/ScorecardRegion';
 
 /** The platform page at /extension-scorecard (with its Audit tab). @alpha */
 export const extensionScorecardPage = PageBlueprint.make({

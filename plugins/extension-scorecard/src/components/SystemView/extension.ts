@@ -1,5 +1,6 @@
 import { createComponentExtension } from '@backstage/core-plugin-api';
 import { extensionScorecardPlugin } from '../../plugin';
+import { withScorecardRegion } from '../shared/ScorecardRegion';
 
 /**
  * The extensions of a System, for its entity page (legacy frontend system).
@@ -10,8 +11,8 @@ export const EntitySystemExtensionsContent = extensionScorecardPlugin.provide(
     name: 'EntitySystemExtensionsContent',
     component: {
       lazy: () =>
-        import('./SystemExtensionsContent').then(
-          m => m.EntitySystemExtensionsContent,
+        import('./SystemExtensionsContent').then(m =>
+          withScorecardRegion('system-tab', m.EntitySystemExtensionsContent),
         ),
     },
   }),

@@ -1,5 +1,5 @@
-import { ReactNode } from 'react';
-import { readableTextCss } from '../components/shared/readableText';
+import { ComponentType, ReactNode } from 'react';
+import { readableTextCss } from './readableText';
 
 const REGION_CSS = readableTextCss('[data-extension-scorecard]');
 
@@ -29,4 +29,23 @@ export function ExtensionScorecardRegion(props: {
       {props.children}
     </div>
   );
+}
+
+/**
+ * `Component` inside its region: how the legacy frontend system's extensions
+ * (plugin.ts) get the same marker and text colours as the new system's.
+ */
+export function withScorecardRegion<P extends object>(
+  view: ExtensionScorecardView,
+  Component: ComponentType<P>,
+): (props: P) => JSX.Element {
+  const InRegion = (props: P) => (
+    <ExtensionScorecardRegion view={view}>
+      <Component {...props} />
+    </ExtensionScorecardRegion>
+  );
+  InRegion.displayName = `ScorecardRegion(${
+    Component.displayName ?? Component.name ?? 'Component'
+  })`;
+  return InRegion;
 }
