@@ -15,11 +15,12 @@
  * a claim the scorecard could not verify otherwise. Disabled checks do not count.
  * Critical fails are hard gates, reported apart from the level.
  */
-import type {
-  CheckResult,
-  CheckStatus,
-  Dimension,
-  ReadinessLevel,
+import {
+  SEVERITIES,
+  type CheckResult,
+  type CheckStatus,
+  type Dimension,
+  type ReadinessLevel,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 
 interface Gate {
@@ -95,26 +96,20 @@ export interface LevelAssessment {
   nextLevelBlockers: string[];
 }
 
-const BLOCKER_STATUS: Record<CheckStatus, number> = {
-  fail: 0,
-  unknown: 1,
+/** How bad a status is: fail > unknown > warn > pass > not-applicable. */
+const ORDER: Record<CheckStatus, number> = {
+  'not-applicable': 0,
+  pass: 1,
   warn: 2,
-  pass: 3,
-  'not-applicable': 4,
-};
-const BLOCKER_SEVERITY: Record<CheckResult['severity'], number> = {
-  critical: 0,
-  high: 1,
-  medium: 2,
-  low: 3,
-  info: 4,
+  unknown: 3,
+  fail: 4,
 };
 
 /** Worst first: fails before unknowns before warnings, then by severity (an expired certificate before a missing PDB). */
 function byUrgency(a: CheckResult, b: CheckResult): number {
   return (
-    BLOCKER_STATUS[a.status] - BLOCKER_STATUS[b.status] ||
-    BLOCKER_SEVERITY[a.severity] - BLOCKER_SEVERITY[b.severity]
+    ORDER[b.status] - ORDER[a.status] ||
+    SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity)
   );
 }
 
@@ -138,14 +133,6 @@ export function hardGates(results: readonly CheckResult[]): CheckResult[] {
     r => r.severity === 'critical' && r.status === 'fail' && !r.waiver,
   );
 }
-
-const ORDER: Record<CheckStatus, number> = {
-  'not-applicable': 0,
-  pass: 1,
-  warn: 2,
-  unknown: 3,
-  fail: 4,
-};
 
 /** Worst status per dimension: fail > unknown > warn > pass > not-applicable. */
 export function worstByDimension(

@@ -132,10 +132,19 @@ export class ScorecardService {
       offset: offset ?? 0,
       limit: limit ?? PAGE_DEFAULT,
     };
-    const [result, hiddenByVisibility] = await Promise.all([
-      this.stores.components.listComponents(snapshot, filter, page, visibility),
-      this.stores.dashboard.hiddenComponents(snapshot, filter, visibility),
-    ]);
+    const result = await this.stores.components.listComponents(
+      snapshot,
+      filter,
+      page,
+      visibility,
+    );
+    // the page's total is what the reader sees of the filter: only the whole is counted
+    const hiddenByVisibility = await this.stores.dashboard.hiddenComponents(
+      snapshot,
+      filter,
+      visibility,
+      result.total,
+    );
     return {
       snapshot: { id: snapshot.id, takenAt: snapshot.takenAt },
       total: result.total,

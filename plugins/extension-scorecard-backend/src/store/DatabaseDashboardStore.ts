@@ -176,6 +176,7 @@ export class DatabaseDashboardStore implements DashboardStore {
     snapshot: SnapshotRef,
     filter: ComponentFilter,
     visibility: ComponentVisibility,
+    visibleCount?: number,
   ): Promise<number> {
     if (visibility.entityRefs === null && visibility.orphans) return 0;
     const latest = await isLatestSnapshot(this.knex, snapshot.id);
@@ -188,7 +189,7 @@ export class DatabaseDashboardStore implements DashboardStore {
     };
     const [all, visible] = await Promise.all([
       count(FULL_VISIBILITY),
-      count(visibility),
+      visibleCount ?? count(visibility),
     ]);
     return Math.max(0, all - visible);
   }

@@ -161,6 +161,8 @@ export interface DashboardStore {
     snapshot: SnapshotRef,
     filter: ComponentFilter,
     visibility: ComponentVisibility,
+    /** What the reader sees of it, when the caller has counted it already (a page's total). */
+    visibleCount?: number,
   ): Promise<number>;
 }
 

@@ -3,6 +3,7 @@ import {
   CheckStatus,
   SEVERITIES,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { STATUS_RANK } from './checkOrdering';
 
 /** One result, on the page: its check and cluster. */
 export function resultKey(result: Pick<CheckResult, 'checkId' | 'cluster'>) {
@@ -61,13 +62,6 @@ function blockerResult(
 const SEVERITY_RANK = new Map<string, number>(
   SEVERITIES.map((severity, index) => [severity, index]),
 );
-const STATUS_RANK: Record<CheckStatus, number> = {
-  fail: 0,
-  unknown: 1,
-  warn: 2,
-  pass: 3,
-  'not-applicable': 4,
-};
 
 /**
  * What keeps the component from the next level, most severe first (critical before

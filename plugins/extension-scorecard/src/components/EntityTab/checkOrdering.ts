@@ -6,7 +6,7 @@ import {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 
 /** Worst first: what needs attention leads. */
-const STATUS_RANK: Record<CheckStatus, number> = {
+export const STATUS_RANK: Record<CheckStatus, number> = {
   fail: 0,
   unknown: 1,
   warn: 2,
