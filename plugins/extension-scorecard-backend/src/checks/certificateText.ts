@@ -4,6 +4,12 @@
  * people say it ("expired 31 days ago (2026-11-03)"), and the objects that use it.
  */
 import type { CertificateFinding } from '@extension-scorecard/plugin-extension-scorecard-common';
+import {
+  countdownText,
+  countdownTextOf,
+  daysUntilValue,
+  timeOf,
+} from './relativeDays';
 
 /** One certificate and every place (finding source) it was found in. */
 export interface CertificateUse {
@@ -49,19 +55,31 @@ function plural(n: number, word: string): string {
 
 /**
  * `expired 31 days ago (2026-11-03)`, `expires in 5 days (2026-12-09; threshold 7
- * days)`, `expires within a day (…)`; the threshold only for certificates not yet expired.
+ * days)`, `expires within a day (…)`, from the finding's `daysLeft` (for text sent now).
  */
 export function certificateCountdown(
   f: CertificateFinding,
   thresholdDays?: number,
 ): string {
-  const days = f.daysLeft ?? 0;
-  const date = f.notAfter?.slice(0, 10) ?? 'unknown date';
-  if (days < 0) return `expired ${plural(-days, 'day')} ago (${date})`;
-  const threshold =
-    thresholdDays === undefined ? '' : `; threshold ${thresholdDays} days`;
-  const when = days === 0 ? 'within a day' : `in ${plural(days, 'day')}`;
-  return `expires ${when} (${date}${threshold})`;
+  return countdownText(
+    f.daysLeft ?? 0,
+    f.notAfter?.slice(0, 10) ?? 'unknown date',
+    thresholdDays,
+  );
+}
+
+/** A finding's `daysLeft` in a check result or scorecard: counted at whatever time it is read at. */
+export function relativeDaysLeft(f: CertificateFinding): number | undefined {
+  const at = timeOf(f.notAfter);
+  return at === undefined ? f.daysLeft : daysUntilValue(at);
+}
+
+/** The same countdown in a check result: rendered for whatever time it is read at. */
+export function relativeCountdown(
+  f: CertificateFinding,
+  thresholdDays?: number,
+): string {
+  return countdownTextOf(f.notAfter, f.daysLeft ?? 0, thresholdDays);
 }
 
 /**
@@ -111,7 +129,7 @@ export function describeCertificate(
   use: CertificateUse,
   thresholdDays?: number,
 ): string {
-  const countdown = certificateCountdown(use.finding, thresholdDays);
+  const countdown = relativeCountdown(use.finding, thresholdDays);
   const single = use.places.length === 1;
   if (!use.finding.subject && single)
     return `${objectOfSource(use.places[0].source)} ${countdown}`;

@@ -18,8 +18,9 @@ import {
   withRemediation,
 } from './builtinContext';
 import {
-  certificateCountdown,
   describeCertificate,
+  relativeCountdown,
+  relativeDaysLeft,
   groupByCertificate,
   objectOfSource,
 } from './certificateText';
@@ -208,7 +209,7 @@ export function describeFinding(
 ): string {
   return `${f.subject ? `${f.subject} in ` : ''}${objectOfSource(
     f.source,
-  )} ${certificateCountdown(f, thresholdDays)}`;
+  )} ${relativeCountdown(f, thresholdDays)}`;
 }
 
 /** Per certificate source, the finding that expires last (a bundle works until its last certificate expires), nearest first; plus parse errors. */
@@ -323,7 +324,7 @@ function judgeExpiry(
       source: f.source,
       subject: f.subject ?? null,
       notAfter: f.notAfter,
-      daysLeft: f.daysLeft,
+      daysLeft: relativeDaysLeft(f),
       ...(f.fingerprint ? { fingerprint: f.fingerprint } : {}),
     })),
     errors,

@@ -1,8 +1,7 @@
 /** Experiment evidence of one component, by scenario, newest first. */
 import type { ExperimentEvidence } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { BuiltinComponentContext } from './builtinContext';
-
-const DAY = 24 * 60 * 60 * 1000;
+import { daysSince } from './relativeDays';
 
 /** When the fault was injected (or the run started). */
 export function runTime(evidence: ExperimentEvidence): number {
@@ -19,7 +18,7 @@ export function runsOf(
 }
 
 export function ageInDays(evidence: ExperimentEvidence, now: Date): number {
-  return Math.floor((now.getTime() - runTime(evidence)) / DAY);
+  return daysSince(runTime(evidence), now);
 }
 
 /** The newest run of the scenario when it passed within the freshness window. */

@@ -8,7 +8,8 @@ import {
   warn,
   withRemediation,
 } from './builtinContext';
-import { ageInDays, runsOf } from './experimentEvidence';
+import { ageInDays, runsOf, runTime } from './experimentEvidence';
+import { daysSinceText, daysSinceValue } from './relativeDays';
 
 const required: BuiltinComponentCheck = {
   id: 'experiments.required',
@@ -43,7 +44,7 @@ const required: BuiltinComponentCheck = {
       observed[scenario.id] = {
         evidence: newest.id,
         verdict: newest.verdict,
-        ageDays: Number.isFinite(age) ? age : null,
+        ageDays: Number.isFinite(age) ? daysSinceValue(runTime(newest)) : null,
       };
       if (newest.verdict !== 'pass')
         failed.push(
@@ -55,9 +56,14 @@ const required: BuiltinComponentCheck = {
         stale.push(`${scenario.id} (run ${newest.id} has no valid date)`);
       else if (age > context.freshnessDays)
         stale.push(
-          `${scenario.id} (last passed ${age} days ago; freshness window ${context.freshnessDays} days)`,
+          `${scenario.id} (last passed ${daysSinceText(
+            runTime(newest),
+          )} days ago; freshness window ${context.freshnessDays} days)`,
         );
-      else ok.push(`${scenario.id} passed ${age} days ago`);
+      else
+        ok.push(
+          `${scenario.id} passed ${daysSinceText(runTime(newest))} days ago`,
+        );
     }
     if (never.length || failed.length) {
       const parts = [

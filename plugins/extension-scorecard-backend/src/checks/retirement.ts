@@ -2,6 +2,13 @@
 import type { ExtensionComponent } from '../inventory/model';
 import type { BuiltinComponentCheck } from './builtinContext';
 import {
+  countPastText,
+  countUntilText,
+  daysUntil,
+  daysUntilValue,
+  timeOf,
+} from './relativeDays';
+import {
   fail,
   numberSetting,
   pass,
@@ -10,11 +17,9 @@ import {
   withRemediation,
 } from './builtinContext';
 
-const DAY = 24 * 60 * 60 * 1000;
-
-function daysUntil(date: string, now: Date): number | null {
-  const time = Date.parse(date);
-  return Number.isNaN(time) ? null : Math.floor((time - now.getTime()) / DAY);
+function daysLeft(date: string, now: Date): number | null {
+  const at = timeOf(date);
+  return at === undefined ? null : daysUntil(at, now);
 }
 
 function runningClusters(component: ExtensionComponent): string[] {
@@ -31,9 +36,14 @@ function clusterList(clusters: readonly string[]): string {
   } more clusters`;
 }
 
-/** `1 day`, `15 days`. */
-function days(n: number): string {
-  return `${n} day${n === 1 ? '' : 's'}`;
+/** `15 days` until `date` (a date, checked by the caller), counted when it is read. */
+function daysTo(date: string): string {
+  return countUntilText(timeOf(date)!);
+}
+
+/** `15 days` since `date` (a date that has passed), counted when it is read. */
+function daysPast(date: string): string {
+  return countPastText(timeOf(date)!);
 }
 
 const REGISTER =
@@ -101,9 +111,7 @@ const migrationPlan: BuiltinComponentCheck = {
     const descriptor = component.catalog?.descriptor;
     const declaredLifecycle = component.catalog?.lifecycle;
     const supportEnds = descriptor?.supportEnds;
-    const supportLeft = supportEnds
-      ? daysUntil(supportEnds, context.now)
-      : null;
+    const supportLeft = supportEnds ? daysLeft(supportEnds, context.now) : null;
     const deprecated = declaredLifecycle === 'deprecated';
     const pastSupport = supportLeft !== null && supportLeft < 0;
     if (!deprecated && !pastSupport && !declaredLifecycle) {
@@ -163,7 +171,7 @@ const migrationPlan: BuiltinComponentCheck = {
         }, and remove the instances by the target date.`,
       );
     }
-    const left = daysUntil(migration.targetDate!, context.now);
+    const left = daysLeft(migration.targetDate!, context.now);
     if (left === null)
       return withRemediation(
         fail(
@@ -177,8 +185,8 @@ const migrationPlan: BuiltinComponentCheck = {
     if (left < 0 && running.length)
       return withRemediation(
         fail(
-          `${to} was due ${migration.targetDate}, ${days(
-            -left,
+          `${to} was due ${migration.targetDate}, ${daysPast(
+            migration.targetDate!,
           )} ago; it still runs in ${clusterList(running)}`,
           observed,
         ),
@@ -194,8 +202,8 @@ const migrationPlan: BuiltinComponentCheck = {
     if (left <= warnDays && running.length)
       return withRemediation(
         warn(
-          `${to} due ${migration.targetDate}, in ${days(
-            left,
+          `${to} due ${migration.targetDate}, in ${daysTo(
+            migration.targetDate!,
           )} (threshold ${warnDays} days); it still runs in ${clusterList(
             running,
           )}`,
@@ -237,8 +245,11 @@ const supportWindow: BuiltinComponentCheck = {
       return warn(
         `${catalog.entityRef} declares no support end (spec.extension.supportEnds)`,
       );
-    const left = daysUntil(supportEnds, context.now);
-    const observed = { supportEnds, daysLeft: left };
+    const left = daysLeft(supportEnds, context.now);
+    const observed = {
+      supportEnds,
+      daysLeft: left === null ? null : daysUntilValue(timeOf(supportEnds)!),
+    };
     if (left === null)
       return withRemediation(
         warn(`supportEnds '${supportEnds}' is not a date`, observed),
@@ -254,22 +265,25 @@ const supportWindow: BuiltinComponentCheck = {
         : 'Upgrade to a supported version and update spec.extension.supportEnds, or deprecate it with a migration plan (spec.extension.migration)';
     if (left < 0)
       return withRemediation(
-        fail(`support ended ${days(-left)} ago (${supportEnds})`, observed),
+        fail(
+          `support ended ${daysPast(supportEnds)} ago (${supportEnds})`,
+          observed,
+        ),
         `${leave}: the version in use gets no fixes.`,
       );
     const warnDays = numberSetting(context, 'warnDays');
     if (left <= warnDays)
       return withRemediation(
         warn(
-          `support ends in ${days(
-            left,
+          `support ends in ${daysTo(
+            supportEnds,
           )} (${supportEnds}; threshold ${warnDays} days)`,
           observed,
         ),
         `${leave} before ${supportEnds}.`,
       );
     return pass(
-      `supported until ${supportEnds} (${days(left)} left)`,
+      `supported until ${supportEnds} (${daysTo(supportEnds)} left)`,
       observed,
     );
   },

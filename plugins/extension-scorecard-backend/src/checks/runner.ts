@@ -24,6 +24,7 @@ import type { ResolvedCheck } from './config';
 import { evidenceFromChaosObjects } from './chaosEvidence';
 import { scenariosFor } from './experimentScenarios';
 import { InstanceFacts } from './facts/instanceFacts';
+import { relativeDaysLeft } from './certificateText';
 import { RBAC_FINDING_CHECKS } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ReferenceTables } from '../reference';
 import type { CheckOutcome, ClusterScopedCheck, ScorecardKind } from './types';
@@ -416,7 +417,12 @@ function collectFacts(
   };
   for (const { context, partial } of contexts) {
     if (!context || context.index.unusable()) continue;
-    facts.certificates.push(...context.facts.certificates);
+    // the scorecard's countdowns are counted when it is read (see relativeDays)
+    facts.certificates.push(
+      ...context.facts.certificates.map(f =>
+        f.daysLeft === undefined ? f : { ...f, daysLeft: relativeDaysLeft(f) },
+      ),
+    );
     facts.blastRadius.push(...context.facts.blastRadius);
     for (const id of RBAC_FINDING_CHECKS) {
       if (!enabled.has(id)) continue;

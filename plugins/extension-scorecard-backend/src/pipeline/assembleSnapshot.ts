@@ -16,7 +16,7 @@ import type {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ChecksConfig } from '../checks';
 import { designRecordOf } from './designRecord';
-import { evaluateInventory } from './evaluate';
+import { evaluateStable, renderScorecards } from './evaluate';
 import { upgradeReadiness } from './upgradeReadiness';
 import { evidenceFromChaosObjects } from '../checks/chaosEvidence';
 import { readCatalogEntities } from '../collect/catalog';
@@ -188,7 +188,7 @@ export async function assembleSnapshot(
   });
   const imported = await importChaosEvidence(inventory, stores, takenAt);
   const evidence = [...(await stores.evidence.byComponent()).values()].flat();
-  const scorecards = evaluateInventory(inventory, {
+  const stable = evaluateStable(inventory, {
     now: run.now,
     evidence,
     waivers: await stores.waivers.active(takenAt),
@@ -200,8 +200,9 @@ export async function assembleSnapshot(
     config: deps.checksConfig,
   });
   const written = await stores.snapshotWriter.writeSnapshot(
-    snapshotInput(inventory, scorecards, { takenAt, ...run }, upgrade),
+    snapshotInput(inventory, stable, { takenAt, ...run }, upgrade),
   );
+  const scorecards = renderScorecards(stable, run.now);
   const stale = collections.filter(c => c.stale || c.error).map(c => c.cluster);
   logger.info(
     `extension-scorecard: snapshot ${written.snapshotId} of ${

@@ -21,6 +21,7 @@ import {
   type ScorecardCheck,
   type ScorecardKind,
 } from '../checks';
+import { renderRelative } from '../checks/relativeDays';
 import type { Inventory } from '../inventory/model';
 import {
   applyWaivers,
@@ -73,11 +74,36 @@ export function runEnvironment(
   };
 }
 
-/** Runs every enabled check on every component and scores the results. */
+/**
+ * Scorecards as the store keeps them: countdowns (days left, ages) are tokens that
+ * `renderRelative` counts for the time they are read at (see checks/relativeDays), so
+ * an evaluation that only moved on by a day is the same value.
+ */
+export type StableScorecard = ComponentScorecard & {
+  readonly stable: unique symbol;
+};
+
+/** Runs every enabled check on every component and scores the results, counted at `options.now`. */
 export function evaluateInventory(
   inventory: Inventory,
   options: EvaluateOptions,
 ): ComponentScorecard[] {
+  return renderScorecards(evaluateStable(inventory, options), options.now);
+}
+
+/** Stable scorecards counted at `now`: what the API and notifications hand out. */
+export function renderScorecards(
+  scorecards: readonly StableScorecard[],
+  now: Date,
+): ComponentScorecard[] {
+  return scorecards.map(card => renderRelative<ComponentScorecard>(card, now));
+}
+
+/** Like {@link evaluateInventory}, but the scorecards keep their countdowns as tokens (for the store). */
+export function evaluateStable(
+  inventory: Inventory,
+  options: EvaluateOptions,
+): StableScorecard[] {
   const config = checksConfigOf(options);
   const env = runEnvironment(inventory, options);
   const evidence = byComponent(options.evidence ?? [], e => e.component);
@@ -99,6 +125,11 @@ export function evaluateInventory(
       waivers.get(ref) ?? [],
       options.now,
     );
-    return buildScorecard(component, results, run.facts, config.tables.scoring);
+    return buildScorecard(
+      component,
+      results,
+      run.facts,
+      config.tables.scoring,
+    ) as StableScorecard;
   });
 }

@@ -36,6 +36,7 @@ import type { ExtensionComponent, Inventory } from '../inventory/model';
 import { formatRelease } from '../checks/kubernetes/releases';
 import { normalizeComponentRef, summarizeUpgrade } from '../scoring';
 import { runEnvironment, type EvaluateOptions } from './evaluate';
+import { renderRelative } from '../checks/relativeDays';
 
 /** Checks judged again at the target minor, and what their fails are about. */
 const TARGET_CHECKS: Record<string, UpgradeFindingCategory> = {
@@ -184,7 +185,10 @@ function componentFindings(
       if (!result.cluster) continue;
       const target = targetEnv.indexes.get(result.cluster)?.release;
       if (target === null || target === undefined) continue;
-      const finding = targetCheckFinding(result, formatRelease(target));
+      const finding = targetCheckFinding(
+        renderRelative(result, env.now),
+        formatRelease(target),
+      );
       if (finding) add(result.cluster, finding);
     }
   }

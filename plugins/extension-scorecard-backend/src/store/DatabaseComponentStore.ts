@@ -13,6 +13,7 @@ import {
   whereMatches,
   type ComponentStateRow,
 } from './componentStates';
+import { renderRelative } from '../checks/relativeDays';
 import { loadEvaluations } from './evaluations';
 import type { ComponentStore, StoredComponent } from './interfaces';
 import { isLatestSnapshot, visibleComponentRows } from './snapshotQueries';
@@ -75,7 +76,9 @@ export class DatabaseComponentStore implements ComponentStore {
     const byId = new Map(rows.map(r => [Number(r.id), r]));
     return {
       total: Number(n),
-      items: ids.map(id => toComponentSummary(byId.get(id)!)),
+      items: ids.map(id =>
+        toComponentSummary(byId.get(id)!, new Date(snapshot.takenAt)),
+      ),
     };
   }
 
@@ -85,7 +88,8 @@ export class DatabaseComponentStore implements ComponentStore {
     filter: ComponentFilter = {},
   ): Promise<ComponentSummary[]> {
     const rows = await this.snapshotRows(snapshot, visibility, filter);
-    return rows.map(toComponentSummary);
+    const at = new Date(snapshot.takenAt);
+    return rows.map(row => toComponentSummary(row, at));
   }
 
   async componentSummary(
@@ -94,7 +98,9 @@ export class DatabaseComponentStore implements ComponentStore {
     visibility: ComponentVisibility,
   ): Promise<ComponentSummary | undefined> {
     const row = await this.componentRow(snapshot, componentId, visibility);
-    return row ? toComponentSummary(row) : undefined;
+    return row
+      ? toComponentSummary(row, new Date(snapshot.takenAt))
+      : undefined;
   }
 
   async getComponent(
@@ -104,14 +110,16 @@ export class DatabaseComponentStore implements ComponentStore {
   ): Promise<StoredComponent | undefined> {
     const row = await this.componentRow(snapshot, componentId, visibility);
     if (!row) return undefined;
-    const [evaluation] = (
+    const at = new Date(snapshot.takenAt);
+    const [stored] = (
       await loadEvaluations(this.knex, [row.evaluation_id])
     ).values();
+    const evaluation = renderRelative(stored, at);
     const clusters = await this.knex('snapshot_clusters')
       .where('snapshot_id', snapshot.id)
       .select();
     return {
-      summary: toComponentSummary(row),
+      summary: toComponentSummary(row, at),
       evaluation,
       clusters: clusters.map(c => ({
         name: c.cluster,
@@ -133,10 +141,11 @@ export class DatabaseComponentStore implements ComponentStore {
       this.knex,
       rows.map(r => r.evaluation_id),
     );
+    const at = new Date(snapshot.takenAt);
     return new Map(
       rows.map(row => [
         row.component_id,
-        bodies.get(row.evaluation_id)!.scorecard,
+        renderRelative(bodies.get(row.evaluation_id)!.scorecard, at),
       ]),
     );
   }

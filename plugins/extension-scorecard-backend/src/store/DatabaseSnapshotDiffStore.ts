@@ -18,6 +18,7 @@ import {
   whereVisible,
   type ComponentStateRow,
 } from './componentStates';
+import { renderRelative } from '../checks/relativeDays';
 import { compareResults } from './diff';
 import { loadEvaluations } from './evaluations';
 import type { SnapshotDiffStore } from './interfaces';
@@ -33,6 +34,7 @@ type DiffRow = Pick<
   | 'level'
   | 'score'
   | 'evaluation_id'
+  | 'relative_days'
 >;
 
 function ref(row: DiffRow): ComponentRef {
@@ -61,6 +63,7 @@ async function rowsAt(
     'cs.level',
     'cs.score',
     'cs.evaluation_id',
+    'cs.relative_days',
   );
   return new Map(rows.map(r => [r.component_id, r]));
 }
@@ -83,13 +86,16 @@ export class DatabaseSnapshotDiffStore implements SnapshotDiffStore {
     const removed: ComponentRef[] = [];
     const levelChanges: LevelChange[] = [];
     const pairs: Array<[DiffRow, DiffRow]> = [];
+    // one row in both snapshots whose countdowns may read differently at the two times
+    const counted: DiffRow[] = [];
     let unchangedComponents = 0;
     for (const [id, after] of b) {
       const before = a.get(id);
       if (!before) {
         added.push(ref(after));
       } else if (before.id === after.id) {
-        unchangedComponents += 1;
+        if (after.relative_days) counted.push(after);
+        else unchangedComponents += 1;
       } else {
         pairs.push([before, after]);
         if (Number(before.level) !== Number(after.level)) {
@@ -110,18 +116,35 @@ export class DatabaseSnapshotDiffStore implements SnapshotDiffStore {
     const changedEvaluations = pairs.filter(
       ([before, after]) => before.evaluation_id !== after.evaluation_id,
     );
-    const bodies = await loadEvaluations(
-      this.knex,
-      changedEvaluations.flatMap(([x, y]) => [
+    const bodies = await loadEvaluations(this.knex, [
+      ...changedEvaluations.flatMap(([x, y]) => [
         x.evaluation_id,
         y.evaluation_id,
       ]),
-    );
+      ...counted.map(row => row.evaluation_id),
+    ]);
+    const fromAt = new Date(from.takenAt);
+    const toAt = new Date(to.takenAt);
+    // unchanged is what reads the same at both times (a countdown that moved is a change)
+    for (const row of counted) {
+      const body = bodies.get(row.evaluation_id)!;
+      if (
+        JSON.stringify(renderRelative(body, fromAt)) ===
+        JSON.stringify(renderRelative(body, toAt))
+      )
+        unchangedComponents += 1;
+    }
     for (const [before, after] of changedEvaluations) {
       const result = compareResults(
         ref(after),
-        bodies.get(before.evaluation_id)!.scorecard.results,
-        bodies.get(after.evaluation_id)!.scorecard.results,
+        renderRelative(
+          bodies.get(before.evaluation_id)!.scorecard.results,
+          fromAt,
+        ),
+        renderRelative(
+          bodies.get(after.evaluation_id)!.scorecard.results,
+          toAt,
+        ),
       );
       better.push(...result.better);
       worse.push(...result.worse);

@@ -21,8 +21,9 @@ import {
   type ComponentStateRow,
   type NewComponentState,
 } from './componentStates';
+import { hasRelativeDays } from '../checks/relativeDays';
 import {
-  evaluationHash,
+  contentHash,
   prepareEvaluation,
   storeEvaluations,
 } from './evaluations';
@@ -39,6 +40,8 @@ import type {
 interface PreparedComponent {
   body: EvaluationBody;
   hash: string;
+  /** The body holds countdowns counted at read time. */
+  relativeDays: boolean;
   state: NewComponentState;
 }
 
@@ -69,10 +72,12 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
           ? { designRecord: component.designRecord }
           : {}),
       };
-      const hash = evaluationHash(body);
+      const text = JSON.stringify(body);
+      const hash = contentHash(text);
       return {
         body,
         hash,
+        relativeDays: hasRelativeDays(text),
         state: buildComponentState(component, hash, staleClusters),
       };
     });
@@ -167,6 +172,7 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
         (item, i) =>
           ({
             ...item.state,
+            relative_days: item.relativeDays,
             valid_from: snapshotId,
             valid_to: OPEN_VALIDITY,
             evaluation_id: stored.evaluations.get(item.hash)!,

@@ -21,6 +21,7 @@ import type {
   ComponentVisibility,
   SnapshotComponentInput,
 } from './types';
+import { renderRelative } from '../checks/relativeDays';
 
 /** valid_to of rows still valid in the newest snapshot. */
 export const OPEN_VALIDITY = 2147483647;
@@ -75,6 +76,8 @@ export interface ComponentStateRow {
   c_na: number;
   c_unknown: number;
   c_waived: number;
+  /** The evaluation holds countdowns counted at read time (checks/relativeDays). */
+  relative_days: boolean | number;
   clusters: string;
   stale_clusters: string;
   next_level_blockers: string;
@@ -94,7 +97,12 @@ export interface ComponentStateRow {
 /** A row to insert, minus validity and evaluation (known only inside the transaction). */
 export type NewComponentState = Omit<
   ComponentStateRow,
-  'id' | 'valid_from' | 'valid_to' | 'evaluation_id' | 'facet_set_id'
+  | 'id'
+  | 'valid_from'
+  | 'valid_to'
+  | 'evaluation_id'
+  | 'facet_set_id'
+  | 'relative_days'
 >;
 
 /** All-zero status counts. */
@@ -197,8 +205,11 @@ export function rowCounts(
   };
 }
 
-/** The list row the API returns. */
-export function toComponentSummary(row: ComponentStateRow): ComponentSummary {
+/** The list row the API returns, its countdowns counted at `at` (the snapshot's time). */
+export function toComponentSummary(
+  row: ComponentStateRow,
+  at: Date,
+): ComponentSummary {
   return {
     componentId: row.component_id,
     name: row.name,
@@ -214,7 +225,10 @@ export function toComponentSummary(row: ComponentStateRow): ComponentSummary {
     hardGateCount: Number(row.hard_gate_count),
     counts: rowCounts(row),
     dimensions: rowDimensions(row),
-    nextLevelBlockers: parseJsonColumn<string[]>(row.next_level_blockers, []),
+    nextLevelBlockers: renderRelative(
+      parseJsonColumn<string[]>(row.next_level_blockers, []),
+      at,
+    ),
   };
 }
 

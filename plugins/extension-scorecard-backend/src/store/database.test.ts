@@ -51,6 +51,15 @@ describe('migrations', () => {
         true,
       );
 
+      // one step down: component states without the countdown mark
+      expect(
+        await knex.schema.hasColumn('component_states', 'relative_days'),
+      ).toBe(true);
+      await rollbackScorecardDatabase(knex);
+      expect(
+        await knex.schema.hasColumn('component_states', 'relative_days'),
+      ).toBe(false);
+
       // one step down: snapshot clusters without their upgrade report
       await rollbackScorecardDatabase(knex);
       expect(await knex.schema.hasColumn('snapshot_clusters', 'upgrade')).toBe(
@@ -60,7 +69,8 @@ describe('migrations', () => {
       await migrateScorecardDatabase(knex);
       const [{ kept }] = await knex('snapshots').count({ kept: '*' });
       expect(Number(kept)).toBe(1);
-      await rollbackScorecardDatabase(knex);
+      await rollbackScorecardDatabase(knex); // the countdown mark
+      await rollbackScorecardDatabase(knex); // the upgrade report
 
       // one step down: the list sort indexes without the tie-breaker
       await rollbackScorecardDatabase(knex);

@@ -58,8 +58,10 @@ export type { BuildInventoryInput } from '../inventory/buildInventory';
 
 /** Runs every enabled check on every component and scores the results. @alpha */
 export { evaluateInventory } from '../pipeline/evaluate';
+/** The same as the store keeps it (countdowns counted when read), and its rendering for a time. @alpha */
+export { evaluateStable, renderScorecards } from '../pipeline/evaluate';
 /** The options of evaluateInventory (time, evidence, waivers, checks config). @alpha */
-export type { EvaluateOptions } from '../pipeline/evaluate';
+export type { EvaluateOptions, StableScorecard } from '../pipeline/evaluate';
 /** Per cluster, what blocks the next Kubernetes minor (the report stored with each snapshot). @alpha */
 export { upgradeReadiness } from '../pipeline/upgradeReadiness';
 /** The built-in check catalogue, and the reader of `extensionScorecard.checks` config. @alpha */

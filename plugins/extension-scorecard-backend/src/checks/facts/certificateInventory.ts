@@ -10,6 +10,7 @@ import type { CertificateFinding } from '@extension-scorecard/plugin-extension-s
 import type { KubeObject } from '../../collect/types';
 import type { ComponentInstance } from '../../inventory/model';
 import type { AdmissionWebhook } from '../kubernetes/admissionWebhooks';
+import { daysUntil } from '../relativeDays';
 
 /** cert-manager's CA injector annotations. */
 export const CA_INJECTION_ANNOTATIONS = [
@@ -145,10 +146,8 @@ export function tlsEndpointsOf(
   return endpoints;
 }
 
-const DAY = 24 * 60 * 60 * 1000;
-
 export function daysLeft(notAfter: Date, now: Date): number {
-  return Math.floor((notAfter.getTime() - now.getTime()) / DAY);
+  return daysUntil(notAfter.getTime(), now);
 }
 
 /** Certificate findings of one instance: each bundle's certificates, and each cert-manager Certificate. */

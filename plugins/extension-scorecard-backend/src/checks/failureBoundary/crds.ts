@@ -12,7 +12,7 @@ import {
   warn,
 } from '../builtinContext';
 import { describeFinding, judgeBundles, judgeRotation } from '../certificates';
-import { certificateCountdown } from '../certificateText';
+import { relativeCountdown } from '../certificateText';
 
 function conditionStatus(crd: any, type: string): string {
   return (
@@ -137,7 +137,7 @@ const conversion: BuiltinClusterCheck = {
       // the CA of the CRD's own caBundle is named by subject; a Certificate by its object
       const certificate = (f: CertificateFinding, threshold: number) =>
         f.source === endpoint?.source && f.subject
-          ? `${f.subject} ${certificateCountdown(f, threshold)}`
+          ? `${f.subject} ${relativeCountdown(f, threshold)}`
           : describeFinding(f, threshold);
       failures.push(
         ...expiring.map(

@@ -1,0 +1,243 @@
+/**
+ * Countdowns are stored as tokens counted when read (checks/relativeDays): the API
+ * must answer exactly as it did when the store kept them as text.
+ *
+ * The demo (examples/clusters, examples/org.yaml and entities.yaml) is evaluated at
+ * eight times over three months (an hour apart, a day apart, across a quarter end).
+ * Database `text` stores what the plugin stored before this change: scorecards with
+ * their countdowns as words and numbers. Database `tokens` stores what a refresh
+ * stores now. Every read of the API — snapshots, history, every component's page
+ * and detail at every snapshot, team and heat-map summaries, every diff between
+ * consecutive snapshots and from first to last, every quarter's audit report and its
+ * JSON and CSV exports — must be the same on both, on SQLite and PostgreSQL.
+ *
+ * The migration is tested on the same data: the `text` database is taken down to the
+ * schema before the change (written by the previous schema), brought forward, and
+ * written on with tokens; its old snapshots read the same, and diffs across the
+ * upgrade equal those of the database that never changed.
+ */
+import path from 'node:path';
+import request from 'supertest';
+import type { Knex } from 'knex';
+import { readCatalogFiles } from '../collect/catalog';
+import { readClusterDump } from '../collect/dumps';
+import { buildInventory } from '../inventory/buildInventory';
+import type { Inventory } from '../inventory/model';
+import { evaluateInventory, evaluateStable } from '../pipeline/evaluate';
+import { snapshotInput } from '../pipeline/assembleSnapshot';
+import {
+  as,
+  createTestApi,
+  USERS,
+} from '../service/__testUtils__/scorecardApi';
+import { createScorecardStores } from '.';
+import {
+  migrateScorecardDatabase,
+  rollbackScorecardDatabase,
+} from './database';
+import { scorecardTestDatabases } from './__testUtils__/databases';
+
+jest.setTimeout(300_000);
+
+const REPO = path.resolve(__dirname, '../../../..');
+const START = Date.parse('2026-12-01T08:00:00.000Z');
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Snapshot times: an hour later, next day, a week, across the quarter end, months. */
+const TIMES = [
+  0,
+  HOUR,
+  DAY,
+  DAY + 5 * HOUR,
+  3 * DAY,
+  10 * DAY,
+  45 * DAY,
+  100 * DAY,
+].map(offset => new Date(START + offset));
+
+let inventory: Inventory;
+
+beforeAll(async () => {
+  const collectedAt = () => new Date(START);
+  const clusters = await Promise.all(
+    ['prod-eu', 'staging-us'].map(name =>
+      readClusterDump({
+        name,
+        directory: path.join(REPO, 'examples/clusters', name),
+        now: collectedAt,
+      }),
+    ),
+  );
+  const entities = await readCatalogFiles([
+    path.join(REPO, 'examples/org.yaml'),
+    path.join(REPO, 'examples/entities.yaml'),
+  ]);
+  inventory = buildInventory({ clusters, entities, now: new Date(START) });
+});
+
+type Mode = 'text' | 'tokens';
+
+async function writeSnapshots(knex: Knex, mode: Mode, times: readonly Date[]) {
+  const stores = createScorecardStores(knex);
+  for (const now of times) {
+    const scorecards =
+      mode === 'text'
+        ? evaluateInventory(inventory, { now })
+        : evaluateStable(inventory, { now });
+    await stores.snapshotWriter.writeSnapshot(
+      snapshotInput(inventory, scorecards, {
+        takenAt: now.toISOString(),
+        trigger: 'schedule',
+        refreshId: null,
+      }),
+    );
+  }
+}
+
+/** Every answer of the read API over the database, keyed by request. */
+async function answers(knex: Knex): Promise<Map<string, unknown>> {
+  const { app } = await createTestApi(knex as any, {
+    now: () => new Date(START + 101 * DAY),
+  });
+  const out = new Map<string, unknown>();
+  const get = async (url: string) => {
+    const response = await request(app)
+      .get(url)
+      .set('Authorization', as(USERS.carla));
+    expect({ url, status: response.status }).toEqual({ url, status: 200 });
+    const body = response.type.includes('json') ? response.body : response.text;
+    out.set(url, body);
+    return body;
+  };
+  const { items: snapshots } = await get('/snapshots?limit=100');
+  expect(snapshots).toHaveLength(TIMES.length);
+  await get('/history?scope=fleet');
+  await get('/history?scope=kind&key=admission-webhook');
+  await get('/history?scope=dimension&key=certificates');
+  const ids: number[] = snapshots.map((s: { id: number }) => s.id).sort();
+  for (const id of ids) {
+    const page = await get(`/components?snapshot=${id}&limit=200`);
+    for (const item of page.items) {
+      await get(
+        `/components/${encodeURIComponent(item.componentId)}?snapshot=${id}`,
+      );
+      if (id === ids[0])
+        await get(
+          `/history?scope=component&key=${encodeURIComponent(
+            item.componentId,
+          )}`,
+        );
+    }
+    await get(`/summaries/teams?snapshot=${id}`);
+    await get(`/summaries/heatmap?snapshot=${id}`);
+  }
+  for (let i = 1; i < ids.length; i++)
+    await get(`/snapshot-diff?from=${ids[i - 1]}&to=${ids[i]}`);
+  await get(`/snapshot-diff?from=${ids[0]}&to=${ids.at(-1)}`);
+  const { items: quarters } = await get('/audit/quarters');
+  for (const quarter of quarters) {
+    const q = typeof quarter === 'string' ? quarter : quarter.quarter;
+    await get(`/audit/${q}`);
+    await get(`/audit/${q}/export?format=json`);
+    await get(`/audit/${q}/export?format=csv`);
+  }
+  return out;
+}
+
+async function count(knex: Knex, table: string): Promise<number> {
+  const [{ n }] = await knex(table).count({ n: '*' });
+  return Number(n);
+}
+
+const databases = scorecardTestDatabases();
+
+describe.each(databases.ids)('stored countdowns on %s', id => {
+  it('answer every read exactly as countdowns stored as text did, in fewer rows', async () => {
+    const text = await databases.open(id);
+    const tokens = await databases.open(id);
+    try {
+      await writeSnapshots(text, 'text', TIMES);
+      await writeSnapshots(tokens, 'tokens', TIMES);
+
+      const before = await answers(text);
+      const after = await answers(tokens);
+      expect([...after.keys()]).toEqual([...before.keys()]);
+      for (const [url, body] of before)
+        expect([url, after.get(url)]).toEqual([url, body]);
+
+      // the demo's countdowns move every day: as text they were new rows every day
+      const relative = await tokens('component_states')
+        .where('relative_days', true)
+        .count({ n: '*' });
+      expect(Number(relative[0].n)).toBeGreaterThan(0);
+      expect(await count(tokens, 'component_states')).toBeLessThan(
+        await count(text, 'component_states'),
+      );
+      expect(await count(tokens, 'evaluations')).toBeLessThan(
+        await count(text, 'evaluations'),
+      );
+      // what changed from one snapshot to the next is still reported as a change
+      const diffs = [...after.entries()].filter(([url]) =>
+        url.startsWith('/snapshot-diff'),
+      );
+      expect(
+        diffs.some(
+          ([, diff]) =>
+            (diff as { unchangedComponents: number }).unchangedComponents <
+            inventory.components.length,
+        ),
+      ).toBe(true);
+    } finally {
+      await text.destroy();
+      await tokens.destroy();
+    }
+  });
+
+  it('moves a database written by the previous schema forward without loss', async () => {
+    const reference = await databases.open(id);
+    const upgraded = await databases.open(id);
+    try {
+      const [older, newer] = [TIMES.slice(0, 4), TIMES.slice(4)];
+      await writeSnapshots(reference, 'text', TIMES);
+
+      // the previous schema, with snapshots written as it wrote them (countdowns as text)
+      await rollbackScorecardDatabase(upgraded);
+      expect(
+        await upgraded.schema.hasColumn('component_states', 'relative_days'),
+      ).toBe(false);
+      await writeSnapshotsAtPreviousSchema(upgraded, older);
+      const rowsBefore = await count(upgraded, 'component_states');
+
+      await migrateScorecardDatabase(upgraded);
+      expect(await count(upgraded, 'component_states')).toBe(rowsBefore);
+      const relative = await upgraded('component_states')
+        .where('relative_days', true)
+        .count({ n: '*' });
+      expect(Number(relative[0].n)).toBe(0);
+      await writeSnapshots(upgraded, 'tokens', newer);
+
+      const expected = await answers(reference);
+      const actual = await answers(upgraded);
+      for (const [url, body] of expected)
+        expect([url, actual.get(url)]).toEqual([url, body]);
+    } finally {
+      await reference.destroy();
+      await upgraded.destroy();
+    }
+  });
+});
+
+/**
+ * Writes snapshots into a database at the previous schema: the writer of this version
+ * sets `relative_days`, which that schema lacks, so the column is added for the write
+ * and dropped again — what is left is the rows the previous writer wrote.
+ */
+async function writeSnapshotsAtPreviousSchema(knex: Knex, times: Date[]) {
+  await knex.schema.alterTable('component_states', table => {
+    table.boolean('relative_days').notNullable().defaultTo(false);
+  });
+  await writeSnapshots(knex, 'text', times);
+  await knex.schema.alterTable('component_states', table => {
+    table.dropColumn('relative_days');
+  });
+}
