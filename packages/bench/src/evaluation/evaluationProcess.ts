@@ -44,12 +44,28 @@ export interface PersistFigures {
   /** Bytes each following daily snapshot added. */
   dailyIncrementBytes: number[];
   /** The same fleet an hour after the first snapshot: nothing changed, the common case. */
-  hourLater: {
-    evaluateMs: number;
-    persistMs: number;
-    totalMs: number;
-    /** Components whose evaluation differed from the snapshot before (added or changed). */
-    changed: number;
+  hourLater: RerunFigures;
+  /** Two hours after: one cluster of the fleet changed (one Deployment scaled). */
+  oneClusterChanged: RerunFigures;
+}
+
+/** A refresh after the first: inventory built again, all checks, the write. */
+export interface RerunFigures {
+  inventoryMs: number;
+  evaluateMs: number;
+  persistMs: number;
+  totalMs: number;
+  /** Components whose evaluation differed from the snapshot before (added or changed). */
+  changed: number;
+}
+
+function rerunFigures(f: RerunFigures): RerunFigures {
+  return {
+    inventoryMs: f.inventoryMs,
+    evaluateMs: f.evaluateMs,
+    persistMs: f.persistMs,
+    totalMs: f.totalMs,
+    changed: f.changed,
   };
 }
 
@@ -65,6 +81,47 @@ export interface PreparedFleet {
 
 let inventory: Inventory | undefined;
 let now = new Date();
+/** What the inventory was built from (a later run builds it again). */
+let inputs:
+  | {
+      collections: ReturnType<typeof toClusterCollection>[];
+      entities: Parameters<typeof buildInventory>[0]['entities'];
+    }
+  | undefined;
+
+/**
+ * The collections with one cluster changed as a real change looks: read an hour later,
+ * one Deployment of it scaled (a new resourceVersion), everything else as it was.
+ */
+function withOneClusterChanged(
+  collections: ReturnType<typeof toClusterCollection>[],
+  at: Date,
+) {
+  return collections.map((collection, i) => {
+    if (i !== 0) return collection;
+    const deployments = collection.objects.deployments ?? [];
+    const target = deployments.findIndex(
+      d => d.metadata.namespace !== 'kube-system',
+    );
+    const changed = deployments.map((d, j) =>
+      j === target
+        ? {
+            ...d,
+            metadata: {
+              ...d.metadata,
+              resourceVersion: `${Number(d.metadata.resourceVersion ?? 0) + 1}`,
+            },
+            spec: { ...d.spec, replicas: Number(d.spec?.replicas ?? 1) + 1 },
+          }
+        : d,
+    );
+    return {
+      ...collection,
+      collectedAt: at.toISOString(),
+      objects: { ...collection.objects, deployments: changed },
+    };
+  });
+}
 
 function current(): Inventory {
   if (!inventory) throw new Error('prepare the fleet first');
@@ -87,6 +144,7 @@ serveBenchRequests({
         return toClusterCollection(generated, now);
       });
     });
+    inputs = { collections, entities: fleet.entities };
     const inventoryMs = await timeMs(() => {
       inventory = buildInventory({
         clusters: collections,
@@ -150,17 +208,32 @@ serveBenchRequests({
     try {
       const stores = createScorecardStores(knex);
       const emptyBytes = await usedBytes(knex);
-      const write = async (day: number) => {
+      /** Inventory (when `clusters` is given: built again from them), all checks, write. */
+      const write = async (
+        day: number,
+        clusters?: ReturnType<typeof toClusterCollection>[],
+      ) => {
         const at = new Date(now.getTime() + day * 86_400_000);
+        let inventoryMs = 0;
         let evaluateMs = 0;
         let changed = 0;
         const totalMs = await timeMs(async () => {
+          let current = inv;
+          if (clusters) {
+            const started = performance.now();
+            current = buildInventory({
+              clusters,
+              entities: inputs!.entities,
+              now: at,
+            });
+            inventoryMs = performance.now() - started;
+          }
           const started = performance.now();
           // as a refresh does: countdowns stay tokens in what is stored
-          const scorecards = evaluateStable(inv, { now: at });
+          const scorecards = evaluateStable(current, { now: at });
           evaluateMs = performance.now() - started;
           const written = await stores.snapshotWriter.writeSnapshot(
-            snapshotInput(inv, scorecards, {
+            snapshotInput(current, scorecards, {
               takenAt: at.toISOString(),
               trigger: 'schedule',
               refreshId: null,
@@ -170,16 +243,26 @@ serveBenchRequests({
         });
         return {
           changed,
+          inventoryMs,
           evaluateMs,
-          persistMs: totalMs - evaluateMs,
+          persistMs: totalMs - evaluateMs - inventoryMs,
           totalMs,
           bytes: await usedBytes(knex),
         };
       };
       const first = await write(0);
-      const hourLater = await write(1 / 24);
+      // an hour later, nothing changed: the whole refresh after collection
+      const hourLater = await write(1 / 24, inputs!.collections);
+      // two hours later, one cluster of the fleet changed
+      const oneCluster = await write(
+        2 / 24,
+        withOneClusterChanged(
+          inputs!.collections,
+          new Date(now.getTime() + 2 * 3_600_000),
+        ),
+      );
       const later: number[] = [];
-      let previous = hourLater.bytes;
+      let previous = oneCluster.bytes;
       for (let day = 1; day <= request.days; day++) {
         const next = await write(day);
         later.push(next.bytes - previous);
@@ -192,12 +275,8 @@ serveBenchRequests({
         totalMs: first.totalMs,
         firstSnapshotBytes: first.bytes - emptyBytes,
         dailyIncrementBytes: later,
-        hourLater: {
-          evaluateMs: hourLater.evaluateMs,
-          persistMs: hourLater.persistMs,
-          totalMs: hourLater.totalMs,
-          changed: hourLater.changed,
-        },
+        hourLater: rerunFigures(hourLater),
+        oneClusterChanged: rerunFigures(oneCluster),
       };
     } finally {
       await knex.destroy();

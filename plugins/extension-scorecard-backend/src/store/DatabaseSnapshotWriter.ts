@@ -23,7 +23,7 @@ import {
 } from './componentStates';
 import { hasRelativeDays } from '../checks/relativeDays';
 import {
-  contentHash,
+  evaluationText,
   prepareEvaluation,
   storeEvaluations,
 } from './evaluations';
@@ -39,6 +39,8 @@ import type {
 
 interface PreparedComponent {
   body: EvaluationBody;
+  /** JSON of the body (hashed, and compressed when stored). */
+  text: string;
   hash: string;
   /** The body holds countdowns counted at read time. */
   relativeDays: boolean;
@@ -72,10 +74,10 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
           ? { designRecord: component.designRecord }
           : {}),
       };
-      const text = JSON.stringify(body);
-      const hash = contentHash(text);
+      const { text, hash } = evaluationText(body);
       return {
         body,
+        text,
         hash,
         relativeDays: hasRelativeDays(text),
         state: buildComponentState(component, hash, staleClusters),
@@ -165,7 +167,7 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
       }
       // only what changed is split into results and stored
       const evaluations = changedItems.map(item =>
-        prepareEvaluation(item.body, item.hash),
+        prepareEvaluation(item.body, item.text, item.hash),
       );
       const stored = await storeEvaluations(trx, evaluations);
       const toInsert = changedItems.map(

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import zlib from 'node:zlib';
 
 /**
  * JSON with object keys sorted, so equal content always gives equal text
@@ -21,14 +21,46 @@ export function sha256(text: string): string {
   return hash('sha256', text, 'hex');
 }
 
+/*
+ * zstd at level 1 where Node.js has it (22.15 and later): about three times faster than
+ * gzip at level 6 for a smaller result on scorecards. Else gzip at level 1. Reading
+ * tells the two apart by their magic numbers, so bodies written by either (and the
+ * gzip level 6 bodies of earlier versions) read back alike.
+ */
+const zstd =
+  typeof zlib.zstdCompressSync === 'function'
+    ? {
+        compress: zlib.zstdCompressSync,
+        decompress: zlib.zstdDecompressSync,
+        options: {
+          params: { [zlib.constants.ZSTD_c_compressionLevel]: 1 },
+        },
+      }
+    : undefined;
+const ZSTD_MAGIC = 0xfd2fb528; // little-endian 28 b5 2f fd
+
 /** Compresses a JSON text for a binary column. */
 export function compressJson(text: string): Buffer {
-  return gzipSync(Buffer.from(text, 'utf8'), { level: 6 });
+  const input = Buffer.from(text, 'utf8');
+  return zstd
+    ? zstd.compress(input, zstd.options)
+    : zlib.gzipSync(input, { level: 1 });
 }
 
 /** Reverses {@link compressJson}; accepts what either database driver returns. */
 export function decompressJson<T>(body: Buffer | Uint8Array): T {
-  return JSON.parse(gunzipSync(Buffer.from(body)).toString('utf8')) as T;
+  const input = Buffer.from(body);
+  let text: Buffer;
+  if (input.length >= 4 && input.readUInt32LE(0) === ZSTD_MAGIC) {
+    if (!zstd)
+      throw new Error(
+        'this value is zstd-compressed and this Node.js has no zstd (use Node.js 22.15 or later)',
+      );
+    text = zstd.decompress(input);
+  } else {
+    text = zlib.gunzipSync(input);
+  }
+  return JSON.parse(text.toString('utf8')) as T;
 }
 
 /** Parses a JSON text column. */

@@ -1,13 +1,13 @@
 /**
- * Stored evaluations, deduplicated at three levels:
- * - a check's constant text (dimension, severity, remediation, docs) is a
- *   check_templates row shared by all its results;
- * - each distinct result is one check_results row, referenced by id from every
- *   evaluation that contains it and reference-counted for retention;
- * - an evaluation (a component's scorecard and instances, with result ids in place
- *   of results) is one gzip-compressed evaluations row per distinct content.
- * A component whose certificate countdown moved by a day thus costs one new result
- * and a small new evaluation body, not a copy of all its results.
+ * Stored evaluations: one compressed value per distinct evaluation (a component's
+ * scorecard, instances and design record, results inline), found by its content hash,
+ * so identical content is stored once and a component that did not change costs
+ * nothing (its component_states row stays open). Countdowns are tokens counted when
+ * read (checks/relativeDays), so a day that only moved countdowns stores nothing new.
+ *
+ * Evaluations written before this layout (20251204) keep their results in
+ * check_results rows (deduplicated, reference-counted) and check_templates; they are
+ * read back the same and collected by retention as before.
  *
  * facet_sets hold the terms the list filters read (clusters, check statuses), shared
  * by every component state with the same terms.
@@ -25,17 +25,11 @@ export type { EvaluationBody };
 
 const CHUNK = 400;
 
-/** The parts of a result that are the same for every result of a check. */
-const TEMPLATE_KEYS = [
-  'checkId',
-  'dimension',
-  'severity',
-  'remediation',
-  'docsUrl',
-] as const;
-
-/** The stored body: results and hard gates as check_results ids. */
-interface StoredEvaluation {
+/**
+ * The stored body of an evaluation written before 20251204: results and hard gates as
+ * check_results ids (their constant text in check_templates).
+ */
+interface StoredEvaluationV1 {
   scorecard: Omit<ComponentScorecard, 'results' | 'hardGates'> & {
     results: number[];
     hardGates: number[];
@@ -44,21 +38,11 @@ interface StoredEvaluation {
   designRecord?: DesignRecord | null;
 }
 
-interface PreparedResult {
-  hash: string;
-  templateHash: string;
-  template: string;
-  body: string;
-}
-
-/** An evaluation ready to store: hashes computed, nothing written yet. */
+/** An evaluation ready to store: its text and hashes computed, nothing written yet. */
 export interface PreparedEvaluation {
   hash: string;
-  skeleton: Omit<StoredEvaluation['scorecard'], 'results' | 'hardGates'>;
-  instances: StoredInstance[];
-  designRecord?: DesignRecord | null;
-  results: PreparedResult[];
-  hardGates: PreparedResult[];
+  /** JSON of the {@link EvaluationBody}, what is compressed and stored. */
+  text: string;
   facetHash: string;
   facetTerms: string[];
 }
@@ -66,50 +50,6 @@ export interface PreparedEvaluation {
 /** A 128-bit content hash (hex). */
 export function contentHash(text: string): string {
   return sha256(text).slice(0, 32);
-}
-
-/*
- * Hashes use JSON.stringify: scorecards are built by code in a fixed key order, so
- * equal content serializes equally (a different order would only miss a dedup).
- * canonicalJson, three times slower, is kept for client input (evidence keys).
- */
-function prepareResult(result: CheckResult): PreparedResult {
-  const { text: templateText, hash: templateHash } = templateOf(result);
-  const body: Record<string, unknown> = { ...result };
-  for (const key of TEMPLATE_KEYS) delete body[key];
-  const bodyText = JSON.stringify(body);
-  return {
-    hash: contentHash(`${templateHash}|${bodyText}`),
-    templateHash,
-    template: templateText,
-    body: bodyText,
-  };
-}
-
-/*
- * A handful of templates are shared by hundreds of thousands of results: each is
- * serialized and hashed once per process, found by its fields joined with a
- * separator no field holds.
- */
-const templateCache = new Map<string, { text: string; hash: string }>();
-const MAX_TEMPLATES = 10_000;
-
-function templateOf(result: CheckResult): { text: string; hash: string } {
-  const key = TEMPLATE_KEYS.map(k =>
-    result[k] === undefined ? '\u0001' : `=${result[k]}`,
-  ).join('\u0000');
-  let template = templateCache.get(key);
-  if (!template) {
-    const fields: Record<string, unknown> = {};
-    for (const k of TEMPLATE_KEYS) {
-      if (result[k] !== undefined) fields[k] = result[k];
-    }
-    const text = JSON.stringify(fields);
-    template = { text, hash: contentHash(text) };
-    if (templateCache.size >= MAX_TEMPLATES) templateCache.clear();
-    templateCache.set(key, template);
-  }
-  return template;
 }
 
 /** Filter terms of a scorecard: `c:<cluster>` and `r:<checkId>:<status>`. */
@@ -128,27 +68,31 @@ export function checkTermRange(checkId: string): [string, string] {
   return [`r:${checkId}:`, `r:${checkId};`];
 }
 
-/** The content hash of a whole evaluation (equal content, equal hash). */
-export function evaluationHash(body: EvaluationBody): string {
-  return contentHash(JSON.stringify(body));
+/*
+ * Hashes use JSON.stringify: scorecards are built by code in a fixed key order, so
+ * equal content serializes equally (a different order would only miss a dedup).
+ * canonicalJson, three times slower, is kept for client input (evidence keys).
+ */
+
+/** The JSON and content hash of an evaluation (equal content, equal hash). */
+export function evaluationText(body: EvaluationBody): {
+  text: string;
+  hash: string;
+} {
+  const text = JSON.stringify(body);
+  return { text, hash: contentHash(text) };
 }
 
-/** Splits an evaluation into its stored parts and hashes them (pure). */
+/** Adds the filter terms to an evaluation's text and hash (pure). */
 export function prepareEvaluation(
   body: EvaluationBody,
-  hash: string = evaluationHash(body),
+  text: string,
+  hash: string,
 ): PreparedEvaluation {
-  const { results, hardGates, ...skeleton } = body.scorecard;
-  const preparedResults = results.map(prepareResult);
-  const preparedGates = hardGates.map(prepareResult);
   const terms = facetTerms(body.scorecard);
   return {
     hash,
-    skeleton,
-    instances: body.instances,
-    ...(body.designRecord ? { designRecord: body.designRecord } : {}),
-    results: preparedResults,
-    hardGates: preparedGates,
+    text,
     facetHash: contentHash(terms.join('\n')),
     facetTerms: terms,
   };
@@ -226,60 +170,11 @@ export async function storeEvaluations(
   evaluations: Map<string, number>;
   facetSets: Map<string, number>;
 }> {
-  const evaluations = new Map<string, number>();
-  for (const hashes of chunks(prepared.map(p => p.hash))) {
-    for (const row of await trx('evaluations')
-      .whereIn('hash', hashes)
-      .select('id', 'hash')) {
-      evaluations.set(row.hash, Number(row.id));
-    }
-  }
-  // results and templates are only looked at for evaluations not stored yet
-  const missing = prepared.filter(p => !evaluations.has(p.hash));
-  const allResults = missing.flatMap(p => [...p.results, ...p.hardGates]);
-  const templates = await upsertByHash(
-    trx,
-    'check_templates',
-    allResults.map(r => ({ hash: r.templateHash, body: r.template })),
-    t => ({ hash: t.hash, body: t.body }),
-  );
-  const results = await upsertByHash(trx, 'check_results', allResults, r => ({
-    hash: r.hash,
-    template_id: templates.get(r.templateHash)!,
-    body: r.body,
-    ref_count: 0,
+  const evaluations = await upsertByHash(trx, 'evaluations', prepared, p => ({
+    hash: p.hash,
+    body: compressJson(p.text),
+    raw_size: Buffer.byteLength(p.text),
   }));
-  const inserted = await upsertByHash(
-    trx,
-    'evaluations',
-    missing,
-    p => {
-      const stored: StoredEvaluation = {
-        scorecard: {
-          ...p.skeleton,
-          results: p.results.map(r => results.get(r.hash)!),
-          hardGates: p.hardGates.map(r => results.get(r.hash)!),
-        },
-        instances: p.instances,
-        ...(p.designRecord ? { designRecord: p.designRecord } : {}),
-      };
-      const text = JSON.stringify(stored);
-      return {
-        hash: p.hash,
-        body: compressJson(text),
-        raw_size: Buffer.byteLength(text),
-      };
-    },
-    async batch =>
-      adjustReferences(
-        trx,
-        batch.flatMap(p =>
-          [...p.results, ...p.hardGates].map(r => results.get(r.hash)!),
-        ),
-        1,
-      ),
-  );
-  for (const [hash, id] of inserted) evaluations.set(hash, id);
   const facetSets = await upsertByHash(
     trx,
     'facet_sets',
@@ -295,19 +190,35 @@ export async function storeEvaluations(
   return { evaluations, facetSets };
 }
 
+/** True for a body written before 20251204 (results as check_results ids). */
+function isV1(
+  body: StoredEvaluationV1 | EvaluationBody,
+): body is StoredEvaluationV1 {
+  return (
+    typeof body.scorecard.results[0] === 'number' ||
+    typeof body.scorecard.hardGates[0] === 'number'
+  );
+}
+
 /** Reassembles evaluations by id. */
 export async function loadEvaluations(
   knex: Knex,
   ids: readonly number[],
 ): Promise<Map<number, EvaluationBody>> {
-  const stored = new Map<number, StoredEvaluation>();
+  const stored = new Map<number, StoredEvaluationV1>();
+  const bodies = new Map<number, EvaluationBody>();
   for (const batch of chunks([...new Set(ids)])) {
     for (const row of await knex('evaluations')
       .whereIn('id', batch)
       .select('id', 'body')) {
-      stored.set(Number(row.id), decompressJson<StoredEvaluation>(row.body));
+      const body = decompressJson<StoredEvaluationV1 | EvaluationBody>(
+        row.body,
+      );
+      if (isV1(body)) stored.set(Number(row.id), body);
+      else bodies.set(Number(row.id), body);
     }
   }
+  // evaluations written before 20251204: their results from check_results
   const resultIds = new Set<number>();
   for (const evaluation of stored.values()) {
     evaluation.scorecard.results.forEach(id => resultIds.add(id));
@@ -338,7 +249,6 @@ export async function loadEvaluations(
       } as CheckResult);
     }
   }
-  const bodies = new Map<number, EvaluationBody>();
   for (const [id, evaluation] of stored) {
     bodies.set(id, {
       scorecard: {
@@ -374,12 +284,14 @@ export async function collectUnusedEvaluations(
       .select('e.id', 'e.body')
       .limit(CHUNK);
     if (!unused.length) break;
+    // only evaluations written before 20251204 refer to check_results
     const references = unused.flatMap(row => {
-      const evaluation = decompressJson<StoredEvaluation>(row.body);
-      return [
-        ...evaluation.scorecard.results,
-        ...evaluation.scorecard.hardGates,
-      ];
+      const evaluation = decompressJson<StoredEvaluationV1 | EvaluationBody>(
+        row.body,
+      );
+      return isV1(evaluation)
+        ? [...evaluation.scorecard.results, ...evaluation.scorecard.hardGates]
+        : [];
     });
     await adjustReferences(trx, references, -1);
     await trx('evaluations')

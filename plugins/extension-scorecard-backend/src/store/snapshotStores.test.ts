@@ -359,7 +359,7 @@ describe.each(databases.ids)('snapshot stores on %p', databaseId => {
     expect(await levels(latest)).toEqual(['alpha:3', 'beta:1']);
   });
 
-  it('stores each distinct result once and counts its references', async () => {
+  it('stores each distinct evaluation once, and retention removes the ones no state uses', async () => {
     const shared = result('aggregated.available', 'not-applicable', {
       message: 'applies to aggregated-api, not to this kind',
     });
@@ -371,8 +371,12 @@ describe.each(databases.ids)('snapshot stores on %p', databaseId => {
               shared,
               result('cert.expiry', 'pass', {
                 cluster: 'prod',
-                message: `${name}: certificate expires in ${300 - n} days`,
-                observed: { daysLeft: 300 - n },
+                // beta's text never changes; the others' does every day
+                message:
+                  name === 'beta'
+                    ? 'beta: certificate valid'
+                    : `${name}: certificate expires in ${300 - n} days`,
+                observed: { daysLeft: name === 'beta' ? 300 : 300 - n },
               }),
             ],
           }),
@@ -383,9 +387,11 @@ describe.each(databases.ids)('snapshot stores on %p', databaseId => {
         snapshotOf(`2025-05-0${n + 1}T10:00:00.000Z`, day(n)),
       );
     }
-    // one shared result + one countdown result per component per day
-    expect(await count(knex, 'check_results')).toBe(1 + 3 * 4);
-    expect(await count(knex, 'check_templates')).toBe(2);
+    // beta once, alpha and gamma once per day
+    expect(await count(knex, 'evaluations')).toBe(1 + 2 * 4);
+    expect(await count(knex, 'component_states')).toBe(1 + 2 * 4);
+    // results live inside their evaluation, not in rows of their own
+    expect(await count(knex, 'check_results')).toBe(0);
     // statuses did not change: one facet set for all three, every day
     expect(await count(knex, 'facet_sets')).toBe(1);
 
@@ -394,9 +400,7 @@ describe.each(databases.ids)('snapshot stores on %p', databaseId => {
       new Date('2025-05-05T00:00:00.000Z'),
     );
     // only the newest snapshot is left (quarter end and newest overall)
-    expect(await count(knex, 'check_results')).toBe(1 + 3);
-    const refs = await knex('check_results').select('ref_count');
-    expect(refs.map(r => Number(r.ref_count)).sort()).toEqual([1, 1, 1, 3]);
+    expect(await count(knex, 'evaluations')).toBe(3);
     const latest = (await stores.snapshots.latestSnapshot())!;
     const gamma = await stores.components.getComponent(
       latest,

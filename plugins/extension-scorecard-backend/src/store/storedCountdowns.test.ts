@@ -11,10 +11,9 @@
  * consecutive snapshots and from first to last, every quarter's audit report and its
  * JSON and CSV exports — must be the same on both, on SQLite and PostgreSQL.
  *
- * The migration is tested on the same data: the `text` database is taken down to the
- * schema before the change (written by the previous schema), brought forward, and
- * written on with tokens; its old snapshots read the same, and diffs across the
- * upgrade equal those of the database that never changed.
+ * The migration is tested with a database the previous version wrote (its store and
+ * schema, __testUtils__/previousSchema): brought forward and written on by this one,
+ * it answers as a database written as text throughout, before and after retention.
  */
 import path from 'node:path';
 import request from 'supertest';
@@ -31,11 +30,9 @@ import {
   USERS,
 } from '../service/__testUtils__/scorecardApi';
 import { createScorecardStores } from '.';
-import {
-  migrateScorecardDatabase,
-  rollbackScorecardDatabase,
-} from './database';
+import { migrateScorecardDatabase } from './database';
 import { scorecardTestDatabases } from './__testUtils__/databases';
+import { loadPreviousVersionDatabase } from './__testUtils__/previousSchema';
 
 jest.setTimeout(300_000);
 
@@ -110,7 +107,6 @@ async function answers(knex: Knex): Promise<Map<string, unknown>> {
     return body;
   };
   const { items: snapshots } = await get('/snapshots?limit=100');
-  expect(snapshots).toHaveLength(TIMES.length);
   await get('/history?scope=fleet');
   await get('/history?scope=kind&key=admission-webhook');
   await get('/history?scope=dimension&key=certificates');
@@ -193,51 +189,64 @@ describe.each(databases.ids)('stored countdowns on %s', id => {
     }
   });
 
-  it('moves a database written by the previous schema forward without loss', async () => {
+  it('moves a database written by the previous version forward without loss', async () => {
     const reference = await databases.open(id);
     const upgraded = await databases.open(id);
     try {
-      const [older, newer] = [TIMES.slice(0, 4), TIMES.slice(4)];
-      await writeSnapshots(reference, 'text', TIMES);
-
-      // the previous schema, with snapshots written as it wrote them (countdowns as text)
-      await rollbackScorecardDatabase(upgraded);
+      // the previous version wrote the first four times (__testUtils__/previousSchema)
+      await loadPreviousVersionDatabase(upgraded);
       expect(
         await upgraded.schema.hasColumn('component_states', 'relative_days'),
       ).toBe(false);
-      await writeSnapshotsAtPreviousSchema(upgraded, older);
       const rowsBefore = await count(upgraded, 'component_states');
+      const resultsBefore = await count(upgraded, 'check_results');
+      expect(resultsBefore).toBeGreaterThan(0);
 
       await migrateScorecardDatabase(upgraded);
       expect(await count(upgraded, 'component_states')).toBe(rowsBefore);
+      expect(await count(upgraded, 'check_results')).toBe(resultsBefore);
       const relative = await upgraded('component_states')
         .where('relative_days', true)
         .count({ n: '*' });
       expect(Number(relative[0].n)).toBe(0);
-      await writeSnapshots(upgraded, 'tokens', newer);
 
+      // its snapshots read as they did; this version writes on
+      await writeSnapshots(upgraded, 'tokens', TIMES.slice(4));
+      await writeSnapshots(reference, 'text', TIMES);
       const expected = await answers(reference);
       const actual = await answers(upgraded);
+      expect([...actual.keys()]).toEqual([...expected.keys()]);
       for (const [url, body] of expected)
         expect([url, actual.get(url)]).toEqual([url, body]);
+
+      // retention then removes old and new evaluations alike, and what is kept reads the same
+      const policy = { keepAllHours: 0, dailyDays: 0 };
+      const at = new Date(START + 101 * DAY);
+      await createScorecardStores(reference).retention.applyRetention(
+        policy,
+        at,
+      );
+      await createScorecardStores(upgraded).retention.applyRetention(
+        policy,
+        at,
+      );
+      const keptExpected = await answers(reference);
+      const keptActual = await answers(upgraded);
+      expect([...keptActual.keys()]).toEqual([...keptExpected.keys()]);
+      for (const [url, body] of keptExpected)
+        expect([url, keptActual.get(url)]).toEqual([url, body]);
+      // the previous version's results went with the last evaluation that used them;
+      // those of its evaluations still in use (components that never changed) stay
+      const resultsAfter = await count(upgraded, 'check_results');
+      expect(resultsAfter).toBeGreaterThan(0);
+      expect(resultsAfter).toBeLessThan(resultsBefore);
+      const unreferenced = await upgraded('check_results')
+        .where('ref_count', '<=', 0)
+        .count({ n: '*' });
+      expect(Number(unreferenced[0].n)).toBe(0);
     } finally {
       await reference.destroy();
       await upgraded.destroy();
     }
   });
 });
-
-/**
- * Writes snapshots into a database at the previous schema: the writer of this version
- * sets `relative_days`, which that schema lacks, so the column is added for the write
- * and dropped again — what is left is the rows the previous writer wrote.
- */
-async function writeSnapshotsAtPreviousSchema(knex: Knex, times: Date[]) {
-  await knex.schema.alterTable('component_states', table => {
-    table.boolean('relative_days').notNullable().defaultTo(false);
-  });
-  await writeSnapshots(knex, 'text', times);
-  await knex.schema.alterTable('component_states', table => {
-    table.dropColumn('relative_days');
-  });
-}

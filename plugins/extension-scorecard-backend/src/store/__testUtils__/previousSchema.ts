@@ -1,0 +1,110 @@
+/**
+ * A database written by the previous version of the plugin, on either engine.
+ *
+ * `__fixtures__/demo-5e172cd.sqlite.gz` was written by commit 5e172cd (the version
+ * before countdowns were kept out of stored results and evaluations stored their
+ * results inline): its own migrations, then the demo (examples/clusters,
+ * examples/org.yaml and entities.yaml, collected at 2026-12-01T08:00Z) evaluated and
+ * written by its store at 08:00, 09:00, the next day 08:00 and 13:00. Its tables are
+ * copied row by row into a test database taken to the same schema, so SQLite and
+ * PostgreSQL start from exactly what that version left behind.
+ */
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { Knex } from 'knex';
+import {
+  migrateScorecardDatabase,
+  rollbackScorecardDatabase,
+} from '../database';
+
+const FIXTURE = path.resolve(
+  __dirname,
+  '../__fixtures__/demo-5e172cd.sqlite.gz',
+);
+
+/** The migrations of 5e172cd (the newest of them is the schema the fixture has). */
+const PREVIOUS_MIGRATIONS = 4;
+
+/** In an order the foreign keys accept. */
+const TABLES = [
+  'snapshots',
+  'snapshot_clusters',
+  'check_templates',
+  'check_results',
+  'evaluations',
+  'facet_sets',
+  'facet_terms',
+  'component_states',
+  'snapshot_aggregates',
+  'evidence',
+  'waivers',
+  'audit_events',
+  'cluster_collections',
+  'refresh_runs',
+  'notification_log',
+];
+
+/** Takes a fresh database to the previous schema and fills it with the fixture's rows. */
+export async function loadPreviousVersionDatabase(knex: Knex): Promise<void> {
+  await migrateScorecardDatabase(knex);
+  for (;;) {
+    const [{ n }] = await knex('knex_migrations').count({ n: '*' });
+    if (Number(n) <= PREVIOUS_MIGRATIONS) break;
+    await rollbackScorecardDatabase(knex);
+  }
+  const file = path.join(
+    fs.mkdtempSync(path.join(os.tmpdir(), 'previous-schema-')),
+    'demo.sqlite',
+  );
+  fs.writeFileSync(file, gunzipSync(fs.readFileSync(FIXTURE)));
+  const source = new Database(file, { readonly: true });
+  try {
+    const applied = source
+      .prepare('select name from knex_migrations order by id')
+      .all() as Array<{ name: string }>;
+    const ours = await knex('knex_migrations').orderBy('id').pluck('name');
+    if (applied.map(m => m.name).join() !== ours.join())
+      throw new Error(
+        `the fixture's migrations (${applied
+          .map(m => m.name)
+          .join(', ')}) are not the previous schema (${ours.join(', ')})`,
+      );
+    const postgres = knex.client.config.client === 'pg';
+    for (const table of TABLES) {
+      const rows = source
+        .prepare(`select * from "${table}" order by rowid`)
+        .all() as Array<Record<string, unknown>>;
+      if (!rows.length) continue;
+      const booleans = postgres ? await booleanColumns(knex, table) : [];
+      const converted = rows.map(row => {
+        const out = { ...row };
+        for (const column of booleans)
+          if (out[column] !== null && out[column] !== undefined)
+            out[column] = Boolean(out[column]);
+        return out;
+      });
+      await knex.batchInsert(table, converted, 100);
+      if (postgres && 'id' in rows[0])
+        await knex.raw(
+          `select setval(pg_get_serial_sequence(?, 'id'), (select max(id) from ??))`,
+          [table, table],
+        );
+    }
+  } finally {
+    source.close();
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+async function booleanColumns(knex: Knex, table: string): Promise<string[]> {
+  const rows: Array<{ column_name: string }> = await knex(
+    'information_schema.columns',
+  )
+    .where({ table_name: table, data_type: 'boolean' })
+    .whereRaw('table_schema = current_schema()')
+    .select('column_name');
+  return rows.map(r => r.column_name);
+}
