@@ -9,12 +9,11 @@
  * copied row by row into a test database taken to the same schema, so SQLite and
  * PostgreSQL start from exactly what that version left behind.
  */
-import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { Knex } from 'knex';
+import knexFactory, { type Knex } from 'knex';
 import {
   migrateScorecardDatabase,
   rollbackScorecardDatabase,
@@ -60,11 +59,15 @@ export async function loadPreviousVersionDatabase(knex: Knex): Promise<void> {
     'demo.sqlite',
   );
   fs.writeFileSync(file, gunzipSync(fs.readFileSync(FIXTURE)));
-  const source = new Database(file, { readonly: true });
+  const source = knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename: file, options: { readonly: true } },
+    useNullAsDefault: true,
+  });
   try {
-    const applied = source
-      .prepare('select name from knex_migrations order by id')
-      .all() as Array<{ name: string }>;
+    const applied: Array<{ name: string }> = await source('knex_migrations')
+      .orderBy('id')
+      .select('name');
     const ours = await knex('knex_migrations').orderBy('id').pluck('name');
     if (applied.map(m => m.name).join() !== ours.join())
       throw new Error(
@@ -74,9 +77,9 @@ export async function loadPreviousVersionDatabase(knex: Knex): Promise<void> {
       );
     const postgres = knex.client.config.client === 'pg';
     for (const table of TABLES) {
-      const rows = source
-        .prepare(`select * from "${table}" order by rowid`)
-        .all() as Array<Record<string, unknown>>;
+      const rows: Array<Record<string, unknown>> = await source(table)
+        .orderByRaw('rowid')
+        .select();
       if (!rows.length) continue;
       const booleans = postgres ? await booleanColumns(knex, table) : [];
       const converted = rows.map(row => {
@@ -94,7 +97,7 @@ export async function loadPreviousVersionDatabase(knex: Knex): Promise<void> {
         );
     }
   } finally {
-    source.close();
+    await source.destroy();
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
 }
