@@ -3,26 +3,11 @@ import {
   migrateScorecardDatabase,
   rollbackScorecardDatabase,
 } from './database';
+import { SCORECARD_TABLES } from './__testUtils__/databases';
 
 jest.setTimeout(60_000);
 
-const TABLES = [
-  'snapshots',
-  'snapshot_clusters',
-  'evaluations',
-  'check_templates',
-  'check_results',
-  'facet_sets',
-  'facet_terms',
-  'component_states',
-  'snapshot_aggregates',
-  'evidence',
-  'waivers',
-  'audit_events',
-  'cluster_collections',
-  'refresh_runs',
-  'notification_log',
-];
+const TABLES = SCORECARD_TABLES;
 
 describe('migrations', () => {
   const databases = TestDatabases.create({ ids: ['SQLITE_3', 'POSTGRES_15'] });

@@ -140,6 +140,16 @@ async function answers(knex: Knex): Promise<Map<string, unknown>> {
   return out;
 }
 
+/** The same requests, each answered the same (named by its URL when not). */
+function expectSameAnswers(
+  actual: Map<string, unknown>,
+  expected: Map<string, unknown>,
+) {
+  expect([...actual.keys()]).toEqual([...expected.keys()]);
+  for (const [url, body] of expected)
+    expect([url, actual.get(url)]).toEqual([url, body]);
+}
+
 async function count(knex: Knex, table: string): Promise<number> {
   const [{ n }] = await knex(table).count({ n: '*' });
   return Number(n);
@@ -155,11 +165,8 @@ describe.each(databases.ids)('stored countdowns on %s', id => {
       await writeSnapshots(text, 'text', TIMES);
       await writeSnapshots(tokens, 'tokens', TIMES);
 
-      const before = await answers(text);
       const after = await answers(tokens);
-      expect([...after.keys()]).toEqual([...before.keys()]);
-      for (const [url, body] of before)
-        expect([url, after.get(url)]).toEqual([url, body]);
+      expectSameAnswers(after, await answers(text));
 
       // the demo's countdowns move every day: as text they were new rows every day
       const relative = await tokens('component_states')
@@ -213,11 +220,7 @@ describe.each(databases.ids)('stored countdowns on %s', id => {
       // its snapshots read as they did; this version writes on
       await writeSnapshots(upgraded, 'tokens', TIMES.slice(4));
       await writeSnapshots(reference, 'text', TIMES);
-      const expected = await answers(reference);
-      const actual = await answers(upgraded);
-      expect([...actual.keys()]).toEqual([...expected.keys()]);
-      for (const [url, body] of expected)
-        expect([url, actual.get(url)]).toEqual([url, body]);
+      expectSameAnswers(await answers(upgraded), await answers(reference));
 
       // retention then removes old and new evaluations alike, and what is kept reads the same
       const policy = { keepAllHours: 0, dailyDays: 0 };
@@ -230,11 +233,7 @@ describe.each(databases.ids)('stored countdowns on %s', id => {
         policy,
         at,
       );
-      const keptExpected = await answers(reference);
-      const keptActual = await answers(upgraded);
-      expect([...keptActual.keys()]).toEqual([...keptExpected.keys()]);
-      for (const [url, body] of keptExpected)
-        expect([url, keptActual.get(url)]).toEqual([url, body]);
+      expectSameAnswers(await answers(upgraded), await answers(reference));
       // the previous version's results went with the last evaluation that used them;
       // those of its evaluations still in use (components that never changed) stay
       const resultsAfter = await count(upgraded, 'check_results');

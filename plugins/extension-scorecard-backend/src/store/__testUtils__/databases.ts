@@ -67,3 +67,22 @@ export async function rowCounts(knex: Knex): Promise<Record<string, number>> {
   }
   return counts;
 }
+
+/** The plugin's tables (not knex's), in an order their foreign keys accept for inserts. */
+export const SCORECARD_TABLES = [
+  'snapshots',
+  'snapshot_clusters',
+  'check_templates',
+  'check_results',
+  'evaluations',
+  'facet_sets',
+  'facet_terms',
+  'component_states',
+  'snapshot_aggregates',
+  'evidence',
+  'waivers',
+  'audit_events',
+  'cluster_collections',
+  'refresh_runs',
+  'notification_log',
+] as const;
