@@ -14,10 +14,13 @@ import type {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { Knex } from 'knex';
 import {
+  toComponentSummary,
   whereValidAt,
   whereVisible,
   type ComponentStateRow,
 } from './componentStates';
+import { canonicalJson } from './encoding';
+import { chunks } from './snapshotQueries';
 import { renderRelative } from '../checks/relativeDays';
 import { compareResults } from './diff';
 import { loadEvaluations } from './evaluations';
@@ -66,6 +69,29 @@ async function rowsAt(
     'cs.relative_days',
   );
   return new Map(rows.map(r => [r.component_id, r]));
+}
+
+/** How many of the pairs of rows (whose evaluations read the same) also summarize the same. */
+async function countSameSummaries(
+  knex: Knex,
+  pairs: ReadonlyArray<[DiffRow, DiffRow]>,
+  fromAt: Date,
+  toAt: Date,
+): Promise<number> {
+  if (!pairs.length) return 0;
+  const rows = new Map<number, ComponentStateRow>();
+  for (const ids of chunks(pairs.flatMap(([x, y]) => [x.id, y.id]))) {
+    for (const row of await knex('component_states')
+      .whereIn('id', ids)
+      .select())
+      rows.set(Number(row.id), row);
+  }
+  const summary = (row: DiffRow, at: Date) => {
+    return canonicalJson(toComponentSummary(rows.get(Number(row.id))!, at));
+  };
+  return pairs.filter(
+    ([before, after]) => summary(before, fromAt) === summary(after, toAt),
+  ).length;
 }
 
 /** {@link SnapshotDiffStore} over the plugin's database. */
@@ -134,6 +160,22 @@ export class DatabaseSnapshotDiffStore implements SnapshotDiffStore {
       )
         unchangedComponents += 1;
     }
+    // Two rows that read the same are unchanged too: a component whose evaluation was
+    // stored again in another layout (the first snapshot after an upgrade of the store)
+    // (compared with sorted keys: layouts may order a body's fields differently)
+    const sameRead = changedEvaluations.filter(
+      ([before, after]) =>
+        canonicalJson(
+          renderRelative(bodies.get(before.evaluation_id)!, fromAt),
+        ) ===
+        canonicalJson(renderRelative(bodies.get(after.evaluation_id)!, toAt)),
+    );
+    unchangedComponents += await countSameSummaries(
+      this.knex,
+      sameRead,
+      fromAt,
+      toAt,
+    );
     for (const [before, after] of changedEvaluations) {
       const result = compareResults(
         ref(after),

@@ -42,6 +42,8 @@ interface PreparedComponent {
   /** JSON of the body (hashed, and compressed when stored). */
   text: string;
   hash: string;
+  /** The templates the stored body names, text by hash. */
+  templates: ReadonlyMap<string, string>;
   /** The body holds countdowns counted at read time. */
   relativeDays: boolean;
   state: NewComponentState;
@@ -74,12 +76,15 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
           ? { designRecord: component.designRecord }
           : {}),
       };
-      const { text, hash } = evaluationText(body);
+      const { text, hash, templates } = evaluationText(body);
       return {
         body,
         text,
         hash,
-        relativeDays: hasRelativeDays(text),
+        templates,
+        relativeDays:
+          hasRelativeDays(text) ||
+          [...templates.values()].some(hasRelativeDays),
         state: buildComponentState(component, hash, staleClusters),
       };
     });
@@ -167,7 +172,7 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
       }
       // only what changed is split into results and stored
       const evaluations = changedItems.map(item =>
-        prepareEvaluation(item.body, item.text, item.hash),
+        prepareEvaluation(item.body, item.text, item.hash, item.templates),
       );
       const stored = await storeEvaluations(trx, evaluations);
       const toInsert = changedItems.map(

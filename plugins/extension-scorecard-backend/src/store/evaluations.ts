@@ -41,8 +41,10 @@ interface StoredEvaluationV1 {
 /** An evaluation ready to store: its text and hashes computed, nothing written yet. */
 export interface PreparedEvaluation {
   hash: string;
-  /** JSON of the {@link EvaluationBody}, what is compressed and stored. */
+  /** JSON of the {@link EvaluationBody} with templates by hash: what is compressed and stored. */
   text: string;
+  /** The templates the results refer to: text by hash. */
+  templates: ReadonlyMap<string, string>;
   facetHash: string;
   facetTerms: string[];
 }
@@ -74,13 +76,76 @@ export function checkTermRange(checkId: string): [string, string] {
  * canonicalJson, three times slower, is kept for client input (evidence keys).
  */
 
-/** The JSON and content hash of an evaluation (equal content, equal hash). */
+/** The parts of a result that are the same for every result of a check. */
+const TEMPLATE_KEYS = [
+  'checkId',
+  'dimension',
+  'severity',
+  'remediation',
+  'docsUrl',
+] as const;
+
+/*
+ * A handful of templates are shared by hundreds of thousands of results: each is
+ * serialized and hashed once per process, found by its fields joined with a
+ * separator no field holds.
+ */
+const templateCache = new Map<string, { text: string; hash: string }>();
+const MAX_TEMPLATES = 10_000;
+
+function templateOf(result: CheckResult): { text: string; hash: string } {
+  const key = TEMPLATE_KEYS.map(k =>
+    result[k] === undefined ? '\u0001' : `=${result[k]}`,
+  ).join('\u0000');
+  let template = templateCache.get(key);
+  if (!template) {
+    const fields: Record<string, unknown> = {};
+    for (const k of TEMPLATE_KEYS) {
+      if (result[k] !== undefined) fields[k] = result[k];
+    }
+    const text = JSON.stringify(fields);
+    template = { text, hash: contentHash(text) };
+    if (templateCache.size >= MAX_TEMPLATES) templateCache.clear();
+    templateCache.set(key, template);
+  }
+  return template;
+}
+
+/** A stored result: its template by hash (`t`), then what is its own. */
+type StoredResult = { t: string } & Partial<CheckResult>;
+
+/**
+ * The JSON and content hash of an evaluation (equal content, equal hash), and the
+ * templates its results refer to. A result's constant text (check, dimension,
+ * severity, remediation, docs) is a template stored once (check_templates) and named
+ * by its hash, so a body holds only what is its own: about half the bytes to
+ * serialize, hash and compress.
+ */
 export function evaluationText(body: EvaluationBody): {
   text: string;
   hash: string;
+  templates: Map<string, string>;
 } {
-  const text = JSON.stringify(body);
-  return { text, hash: contentHash(text) };
+  const templates = new Map<string, string>();
+  const stored = (result: CheckResult): StoredResult => {
+    const template = templateOf(result);
+    templates.set(template.hash, template.text);
+    const own: StoredResult = { t: template.hash };
+    for (const key of Object.keys(result) as Array<keyof CheckResult>) {
+      if (!(TEMPLATE_KEYS as readonly string[]).includes(key))
+        (own as Record<string, unknown>)[key] = result[key];
+    }
+    return own;
+  };
+  const text = JSON.stringify({
+    ...body,
+    scorecard: {
+      ...body.scorecard,
+      results: body.scorecard.results.map(stored),
+      hardGates: body.scorecard.hardGates.map(stored),
+    },
+  });
+  return { text, hash: contentHash(text), templates };
 }
 
 /** Adds the filter terms to an evaluation's text and hash (pure). */
@@ -88,11 +153,13 @@ export function prepareEvaluation(
   body: EvaluationBody,
   text: string,
   hash: string,
+  templates: ReadonlyMap<string, string>,
 ): PreparedEvaluation {
   const terms = facetTerms(body.scorecard);
   return {
     hash,
     text,
+    templates,
     facetHash: contentHash(terms.join('\n')),
     facetTerms: terms,
   };
@@ -170,11 +237,30 @@ export async function storeEvaluations(
   evaluations: Map<string, number>;
   facetSets: Map<string, number>;
 }> {
-  const evaluations = await upsertByHash(trx, 'evaluations', prepared, p => ({
+  const known = new Map<string, number>();
+  for (const hashes of chunks(prepared.map(p => p.hash))) {
+    for (const row of await trx('evaluations')
+      .whereIn('hash', hashes)
+      .select('id', 'hash'))
+      known.set(row.hash, Number(row.id));
+  }
+  // templates first: a stored evaluation names them
+  const missing = prepared.filter(p => !known.has(p.hash));
+  const templates = new Map<string, string>();
+  for (const p of missing)
+    for (const [hash, text] of p.templates) templates.set(hash, text);
+  await upsertByHash(
+    trx,
+    'check_templates',
+    [...templates].map(([hash, body]) => ({ hash, body })),
+    t => ({ hash: t.hash, body: t.body }),
+  );
+  const evaluations = await upsertByHash(trx, 'evaluations', missing, p => ({
     hash: p.hash,
     body: compressJson(p.text),
     raw_size: Buffer.byteLength(p.text),
   }));
+  for (const [hash, id] of known) evaluations.set(hash, id);
   const facetSets = await upsertByHash(
     trx,
     'facet_sets',
@@ -190,9 +276,19 @@ export async function storeEvaluations(
   return { evaluations, facetSets };
 }
 
+/** The stored body of an evaluation: results with their template by hash. */
+interface StoredEvaluationV2 {
+  scorecard: Omit<ComponentScorecard, 'results' | 'hardGates'> & {
+    results: StoredResult[];
+    hardGates: StoredResult[];
+  };
+  instances: StoredInstance[];
+  designRecord?: DesignRecord | null;
+}
+
 /** True for a body written before 20251204 (results as check_results ids). */
 function isV1(
-  body: StoredEvaluationV1 | EvaluationBody,
+  body: StoredEvaluationV1 | StoredEvaluationV2,
 ): body is StoredEvaluationV1 {
   return (
     typeof body.scorecard.results[0] === 'number' ||
@@ -206,18 +302,19 @@ export async function loadEvaluations(
   ids: readonly number[],
 ): Promise<Map<number, EvaluationBody>> {
   const stored = new Map<number, StoredEvaluationV1>();
-  const bodies = new Map<number, EvaluationBody>();
+  const current = new Map<number, StoredEvaluationV2>();
   for (const batch of chunks([...new Set(ids)])) {
     for (const row of await knex('evaluations')
       .whereIn('id', batch)
       .select('id', 'body')) {
-      const body = decompressJson<StoredEvaluationV1 | EvaluationBody>(
+      const body = decompressJson<StoredEvaluationV1 | StoredEvaluationV2>(
         row.body,
       );
       if (isV1(body)) stored.set(Number(row.id), body);
-      else bodies.set(Number(row.id), body);
+      else current.set(Number(row.id), body);
     }
   }
+  const bodies = await withTemplates(knex, current);
   // evaluations written before 20251204: their results from check_results
   const resultIds = new Set<number>();
   for (const evaluation of stored.values()) {
@@ -265,9 +362,45 @@ export async function loadEvaluations(
   return bodies;
 }
 
+/** Evaluations with each result's template text put back in front of its own fields. */
+async function withTemplates(
+  knex: Knex,
+  stored: ReadonlyMap<number, StoredEvaluationV2>,
+): Promise<Map<number, EvaluationBody>> {
+  const hashes = new Set<string>();
+  for (const evaluation of stored.values()) {
+    for (const r of evaluation.scorecard.results) hashes.add(r.t);
+    for (const r of evaluation.scorecard.hardGates) hashes.add(r.t);
+  }
+  const templates = new Map<string, Record<string, unknown>>();
+  for (const batch of chunks([...hashes])) {
+    for (const row of await knex('check_templates')
+      .whereIn('hash', batch)
+      .select('hash', 'body'))
+      templates.set(row.hash, JSON.parse(row.body));
+  }
+  const result = ({ t, ...own }: StoredResult): CheckResult => {
+    const template = templates.get(t);
+    if (!template) throw new Error(`check template ${t} is missing`);
+    return { ...template, ...own } as CheckResult;
+  };
+  const bodies = new Map<number, EvaluationBody>();
+  for (const [id, evaluation] of stored) {
+    bodies.set(id, {
+      ...evaluation,
+      scorecard: {
+        ...evaluation.scorecard,
+        results: evaluation.scorecard.results.map(result),
+        hardGates: evaluation.scorecard.hardGates.map(result),
+      },
+    });
+  }
+  return bodies;
+}
+
 /**
- * Deletes evaluations no component state refers to, the results and templates only
- * they used, and unused facet sets. Runs inside retention's transaction.
+ * Deletes evaluations no component state refers to, the results (of the previous
+ * layout) only they used, and unused facet sets. Runs inside retention's transaction.
  */
 export async function collectUnusedEvaluations(
   trx: Knex.Transaction,
@@ -286,9 +419,9 @@ export async function collectUnusedEvaluations(
     if (!unused.length) break;
     // only evaluations written before 20251204 refer to check_results
     const references = unused.flatMap(row => {
-      const evaluation = decompressJson<StoredEvaluationV1 | EvaluationBody>(
-        row.body,
-      );
+      const evaluation = decompressJson<
+        StoredEvaluationV1 | StoredEvaluationV2
+      >(row.body);
       return isV1(evaluation)
         ? [...evaluation.scorecard.results, ...evaluation.scorecard.hardGates]
         : [];
@@ -303,14 +436,8 @@ export async function collectUnusedEvaluations(
     deleted += unused.length;
   }
   await trx('check_results').where('ref_count', '<=', 0).delete();
-  await trx('check_templates as t')
-    .whereNotExists(q =>
-      q
-        .select(trx.raw('1'))
-        .from('check_results as r')
-        .whereRaw('r.template_id = t.id'),
-    )
-    .delete();
+  // templates stay: evaluations name them inside their compressed bodies, and there
+  // are only as many as checks × remediation wordings (a few per component at most)
   const unusedFacets = trx('facet_sets as f')
     .whereNotExists(q =>
       q
