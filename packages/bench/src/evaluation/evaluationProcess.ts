@@ -218,10 +218,10 @@ serveBenchRequests({
         let evaluateMs = 0;
         let changed = 0;
         const totalMs = await timeMs(async () => {
-          let current = inv;
+          let evaluated = inv;
           if (clusters) {
             const started = performance.now();
-            current = buildInventory({
+            evaluated = buildInventory({
               clusters,
               entities: inputs!.entities,
               now: at,
@@ -230,10 +230,10 @@ serveBenchRequests({
           }
           const started = performance.now();
           // as a refresh does: countdowns stay tokens in what is stored
-          const scorecards = evaluateStable(current, { now: at });
+          const scorecards = evaluateStable(evaluated, { now: at });
           evaluateMs = performance.now() - started;
           const written = await stores.snapshotWriter.writeSnapshot(
-            snapshotInput(current, scorecards, {
+            snapshotInput(evaluated, scorecards, {
               takenAt: at.toISOString(),
               trigger: 'schedule',
               refreshId: null,
