@@ -96,7 +96,25 @@ export function renderScorecards(
   scorecards: readonly StableScorecard[],
   now: Date,
 ): ComponentScorecard[] {
-  return scorecards.map(card => renderRelative<ComponentScorecard>(card, now));
+  return scorecards.map(card => renderScorecard(card, now));
+}
+
+/**
+ * One scorecard counted at `now`. Only what checks write can hold a countdown (results,
+ * hard gates, blockers, certificate findings); the other facts (blast radius, RBAC
+ * findings) come from cluster objects and are shared as they are.
+ */
+function renderScorecard(card: StableScorecard, now: Date): ComponentScorecard {
+  const results = renderRelative(card.results, now);
+  const hardGates = renderRelative(card.hardGates, now);
+  const nextLevelBlockers = renderRelative(card.nextLevelBlockers, now);
+  const certificates = renderRelative(card.certificates, now);
+  return results === card.results &&
+    hardGates === card.hardGates &&
+    nextLevelBlockers === card.nextLevelBlockers &&
+    certificates === card.certificates
+    ? card
+    : { ...card, results, hardGates, nextLevelBlockers, certificates };
 }
 
 /** Like {@link evaluateInventory}, but the scorecards keep their countdowns as tokens (for the store). */
