@@ -51,7 +51,7 @@ export function countdownText(
 
 type Render = (at: number, now: Date, args: string[]) => string | number;
 
-const STYLES: Record<string, Render> = {
+const STYLES = {
   /** days until `at`, as a number */
   'days-until': (at, now) => daysUntil(at, now),
   /** days since `at`, as a number */
@@ -69,7 +69,7 @@ const STYLES: Record<string, Render> = {
         ? undefined
         : Number(threshold),
     ),
-};
+} satisfies Record<string, Render>;
 
 type Style = keyof typeof STYLES;
 
@@ -130,7 +130,7 @@ export function hasRelativeDays(text: string): boolean {
 
 function renderToken(body: string, now: Date): string | number {
   const [style, at, ...args] = body.split(SEP);
-  const render = STYLES[style];
+  const render = (STYLES as Record<string, Render>)[style];
   if (!render) return body;
   return render(Number(at), now, args);
 }

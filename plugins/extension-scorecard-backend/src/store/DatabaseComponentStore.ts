@@ -74,11 +74,10 @@ export class DatabaseComponentStore implements ComponentStore {
       ? await this.knex('component_states').whereIn('id', ids).select()
       : [];
     const byId = new Map(rows.map(r => [Number(r.id), r]));
+    const at = new Date(snapshot.takenAt);
     return {
       total: Number(n),
-      items: ids.map(id =>
-        toComponentSummary(byId.get(id)!, new Date(snapshot.takenAt)),
-      ),
+      items: ids.map(id => toComponentSummary(byId.get(id)!, at)),
     };
   }
 

@@ -71,6 +71,11 @@ async function rowsAt(
   return new Map(rows.map(r => [r.component_id, r]));
 }
 
+/** Two evaluations read alike (sorted keys: layouts may order a body's fields differently). */
+function readsSame(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
 /** How many of the pairs of rows (whose evaluations read the same) also summarize the same. */
 async function countSameSummaries(
   knex: Knex,
@@ -151,46 +156,40 @@ export class DatabaseSnapshotDiffStore implements SnapshotDiffStore {
     ]);
     const fromAt = new Date(from.takenAt);
     const toAt = new Date(to.takenAt);
-    // unchanged is what reads the same at both times (a countdown that moved is a change)
+    const readAt = (evaluationId: number, at: Date) =>
+      renderRelative(bodies.get(evaluationId)!, at);
+    // one row in both: unchanged when it reads the same at both times (a countdown
+    // that moved is a change)
     for (const row of counted) {
-      const body = bodies.get(row.evaluation_id)!;
       if (
-        JSON.stringify(renderRelative(body, fromAt)) ===
-        JSON.stringify(renderRelative(body, toAt))
+        readsSame(
+          readAt(row.evaluation_id, fromAt),
+          readAt(row.evaluation_id, toAt),
+        )
       )
         unchangedComponents += 1;
     }
-    // Two rows that read the same are unchanged too: a component whose evaluation was
+    // two rows that read the same are unchanged too: a component whose evaluation was
     // stored again in another layout (the first snapshot after an upgrade of the store)
-    // (compared with sorted keys: layouts may order a body's fields differently)
-    const sameRead = changedEvaluations.filter(
-      ([before, after]) =>
-        canonicalJson(
-          renderRelative(bodies.get(before.evaluation_id)!, fromAt),
-        ) ===
-        canonicalJson(renderRelative(bodies.get(after.evaluation_id)!, toAt)),
-    );
+    const sameRead: Array<[DiffRow, DiffRow]> = [];
+    for (const [before, after] of changedEvaluations) {
+      const old = readAt(before.evaluation_id, fromAt);
+      const now = readAt(after.evaluation_id, toAt);
+      if (readsSame(old, now)) sameRead.push([before, after]);
+      const result = compareResults(
+        ref(after),
+        old.scorecard.results,
+        now.scorecard.results,
+      );
+      better.push(...result.better);
+      worse.push(...result.worse);
+    }
     unchangedComponents += await countSameSummaries(
       this.knex,
       sameRead,
       fromAt,
       toAt,
     );
-    for (const [before, after] of changedEvaluations) {
-      const result = compareResults(
-        ref(after),
-        renderRelative(
-          bodies.get(before.evaluation_id)!.scorecard.results,
-          fromAt,
-        ),
-        renderRelative(
-          bodies.get(after.evaluation_id)!.scorecard.results,
-          toAt,
-        ),
-      );
-      better.push(...result.better);
-      worse.push(...result.worse);
-    }
     const byName = (x: { componentId: string }, y: { componentId: string }) =>
       x.componentId.localeCompare(y.componentId);
     return {

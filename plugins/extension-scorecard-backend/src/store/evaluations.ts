@@ -237,17 +237,9 @@ export async function storeEvaluations(
   evaluations: Map<string, number>;
   facetSets: Map<string, number>;
 }> {
-  const known = new Map<string, number>();
-  for (const hashes of chunks(prepared.map(p => p.hash))) {
-    for (const row of await trx('evaluations')
-      .whereIn('hash', hashes)
-      .select('id', 'hash'))
-      known.set(row.hash, Number(row.id));
-  }
-  // templates first: a stored evaluation names them
-  const missing = prepared.filter(p => !known.has(p.hash));
+  // templates first: a stored evaluation names them (those already stored are found)
   const templates = new Map<string, string>();
-  for (const p of missing)
+  for (const p of prepared)
     for (const [hash, text] of p.templates) templates.set(hash, text);
   await upsertByHash(
     trx,
@@ -255,12 +247,11 @@ export async function storeEvaluations(
     [...templates].map(([hash, body]) => ({ hash, body })),
     t => ({ hash: t.hash, body: t.body }),
   );
-  const evaluations = await upsertByHash(trx, 'evaluations', missing, p => ({
+  const evaluations = await upsertByHash(trx, 'evaluations', prepared, p => ({
     hash: p.hash,
     body: compressJson(p.text),
     raw_size: Buffer.byteLength(p.text),
   }));
-  for (const [hash, id] of known) evaluations.set(hash, id);
   const facetSets = await upsertByHash(
     trx,
     'facet_sets',
