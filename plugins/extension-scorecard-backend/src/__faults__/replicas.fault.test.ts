@@ -179,19 +179,19 @@ describeOnPostgres('two replicas on one PostgreSQL', () => {
     );
 
     /**
-     * One run per interval. The scheduler keeps a fixed grid of due times (each
-     * next one = the previous due time + the interval) and each replica polls for due
-     * work every few seconds, so a run starts 0-5 s after its due time: two runs of
-     * one interval would be about 0-1 s apart, and over the whole span the number of
-     * runs matches the number of intervals.
+     * At most one run per interval. The scheduler keeps a fixed grid of due times
+     * (each next one = the previous due time + the interval, or now when that has
+     * passed) and each replica polls for due work every few seconds, so a run starts
+     * 0-5 s after its due time: two runs of one interval would be about 0-1 s apart,
+     * and over the whole span there are no more runs than intervals. There can be
+     * fewer: a run that outlasts its interval (a loaded machine) holds the task, and
+     * the due time it passed is run once when it ends, not caught up.
      */
     const onePerInterval = (times: number[]) => {
       expect(times.length).toBeGreaterThanOrEqual(3);
       for (const gap of gaps(times)) expect(gap).toBeGreaterThan(2);
       const span = (times[times.length - 1] - times[0]) / 1000;
-      expect(Math.abs(times.length - 1 - span / INTERVAL_SECONDS)).toBeLessThan(
-        1,
-      );
+      expect(times.length - 1).toBeLessThan(span / INTERVAL_SECONDS + 1);
     };
     onePerInterval(snapshotTimes);
     for (const [, times] of collections) onePerInterval(times);
