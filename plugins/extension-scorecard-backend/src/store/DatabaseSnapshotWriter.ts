@@ -26,6 +26,7 @@ import {
   evaluationText,
   prepareEvaluation,
   storeEvaluations,
+  type EvaluationText,
 } from './evaluations';
 import { compressJson } from './encoding';
 import type { SnapshotWriter } from './interfaces';
@@ -39,11 +40,8 @@ import type {
 
 interface PreparedComponent {
   body: EvaluationBody;
-  /** JSON of the body (hashed, and compressed when stored). */
-  text: string;
-  hash: string;
-  /** The templates the stored body names, text by hash. */
-  templates: ReadonlyMap<string, string>;
+  /** The body as stored (hashed, and compressed when stored), and what it names. */
+  stored: EvaluationText;
   /** The body holds countdowns counted at read time. */
   relativeDays: boolean;
   state: NewComponentState;
@@ -76,16 +74,14 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
           ? { designRecord: component.designRecord }
           : {}),
       };
-      const { text, hash, templates } = evaluationText(body);
+      const stored = evaluationText(body);
       return {
         body,
-        text,
-        hash,
-        templates,
+        stored,
         relativeDays:
-          hasRelativeDays(text) ||
-          [...templates.values()].some(hasRelativeDays),
-        state: buildComponentState(component, hash, staleClusters),
+          hasRelativeDays(stored.text) ||
+          [...stored.templates.values()].some(hasRelativeDays),
+        state: buildComponentState(component, stored.hash, staleClusters),
       };
     });
 
@@ -172,7 +168,7 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
       }
       // only what changed is split into results and stored
       const evaluations = changedItems.map(item =>
-        prepareEvaluation(item.body, item.text, item.hash, item.templates),
+        prepareEvaluation(item.body, item.stored),
       );
       const stored = await storeEvaluations(trx, evaluations);
       const toInsert = changedItems.map(
@@ -182,7 +178,7 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
             relative_days: item.relativeDays,
             valid_from: snapshotId,
             valid_to: OPEN_VALIDITY,
-            evaluation_id: stored.evaluations.get(item.hash)!,
+            evaluation_id: stored.evaluations.get(item.stored.hash)!,
             facet_set_id: stored.facetSets.get(evaluations[i].facetHash)!,
           } as ComponentStateRow),
       );

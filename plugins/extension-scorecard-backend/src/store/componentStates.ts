@@ -270,6 +270,18 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, c => `\\${c}`);
 }
 
+/** A subquery of the facet sets holding a term that `where` picks (on facet_term_names). */
+function withTerms(where: (names: Knex.QueryBuilder) => void) {
+  return (sets: Knex.QueryBuilder) =>
+    sets
+      .select('facet_set_id')
+      .from('facet_set_terms')
+      .whereIn('term_id', names => {
+        names.select('id').from('facet_term_names');
+        where(names);
+      });
+}
+
 /** Applies the list filters to a query on `component_states as cs`. */
 export function whereMatches(
   query: Knex.QueryBuilder,
@@ -302,21 +314,24 @@ export function whereMatches(
   }
   if (filter.cluster?.length) {
     const terms = filter.cluster.map(c => `c:${c}`);
-    query.whereIn('cs.facet_set_id', sub =>
-      sub.select('facet_set_id').from('facet_terms').whereIn('term', terms),
+    query.whereIn(
+      'cs.facet_set_id',
+      withTerms(names => names.whereIn('term', terms)),
     );
   }
   if (filter.checkId) {
     const { checkId, status } = filter;
-    query.whereIn('cs.facet_set_id', sub => {
-      sub.select('facet_set_id').from('facet_terms');
-      if (status) {
-        sub.where('term', `r:${checkId}:${status}`);
-      } else {
-        const [from, to] = checkTermRange(checkId);
-        sub.where('term', '>=', from).andWhere('term', '<', to);
-      }
-    });
+    query.whereIn(
+      'cs.facet_set_id',
+      withTerms(names => {
+        if (status) {
+          names.where('term', `r:${checkId}:${status}`);
+        } else {
+          const [from, to] = checkTermRange(checkId);
+          names.where('term', '>=', from).andWhere('term', '<', to);
+        }
+      }),
+    );
   } else if (filter.status) {
     const column =
       filter.status === 'not-applicable'

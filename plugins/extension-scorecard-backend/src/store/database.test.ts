@@ -4,10 +4,18 @@ import {
   rollbackScorecardDatabase,
 } from './database';
 import { SCORECARD_TABLES } from './__testUtils__/databases';
+import { compressJson, decompressJson } from './encoding';
 
 jest.setTimeout(60_000);
 
 const TABLES = SCORECARD_TABLES;
+/** Tables of the newest migration (facet terms by id, namespace lists). */
+const COMPACT_TABLES: readonly string[] = [
+  'facet_term_names',
+  'facet_set_terms',
+  'namespace_lists',
+  'evaluation_namespace_lists',
+];
 
 describe('migrations', () => {
   const databases = TestDatabases.create({ ids: ['SQLITE_3', 'POSTGRES_15'] });
@@ -36,6 +44,81 @@ describe('migrations', () => {
         true,
       );
 
+      // one step down: facet terms as strings again, each set keeping its terms,
+      const [set] = await knex('facet_sets')
+        .insert({ hash: 'f'.repeat(32) })
+        .returning('id');
+      const setId = Number(typeof set === 'object' ? set.id : set);
+      const terms = ['c:prod-eu', 'r:webhook-timeout:fail', 'r:owner:pass'];
+      const named = await knex('facet_term_names')
+        .insert(terms.map(term => ({ term })))
+        .returning(['id', 'term']);
+      await knex('facet_set_terms').insert(
+        named.map(row => ({ facet_set_id: setId, term_id: Number(row.id) })),
+      );
+      // and an evaluation naming a namespace list, which goes back inline
+      const names = Array.from({ length: 10 }, (_, i) => `team-${i}`);
+      const [list] = await knex('namespace_lists')
+        .insert({
+          hash: 'a'.repeat(32),
+          body: compressJson(JSON.stringify(names)),
+        })
+        .returning('id');
+      const radius = { name: 'validate.example.com', objectKind: 'webhook' };
+      const [evaluation] = await knex('evaluations')
+        .insert({
+          hash: 'e'.repeat(32),
+          body: compressJson(
+            JSON.stringify({
+              scorecard: {
+                results: [],
+                hardGates: [],
+                blastRadius: [
+                  { ...radius, matchedNamespaces: { l: 'a'.repeat(32) } },
+                  { ...radius, matchedNamespaces: ['kube-system'] },
+                ],
+              },
+              instances: [],
+            }),
+          ),
+          raw_size: 0,
+        })
+        .returning('id');
+      const evaluationId = Number(
+        typeof evaluation === 'object' ? evaluation.id : evaluation,
+      );
+      await knex('evaluation_namespace_lists').insert({
+        evaluation_id: evaluationId,
+        list_id: Number(typeof list === 'object' ? list.id : list),
+      });
+      await rollbackScorecardDatabase(knex);
+      const [restored] = await knex('evaluations')
+        .where('id', evaluationId)
+        .select('body');
+      expect(decompressJson<any>(restored.body).scorecard.blastRadius).toEqual([
+        { ...radius, matchedNamespaces: names },
+        { ...radius, matchedNamespaces: ['kube-system'] },
+      ]);
+      await knex('evaluations').where('id', evaluationId).delete();
+      expect(await knex.schema.hasTable('namespace_lists')).toBe(false);
+      expect(await knex.schema.hasTable('facet_set_terms')).toBe(false);
+      expect(await knex.schema.hasTable('facet_term_names')).toBe(false);
+      expect(
+        await knex('facet_terms')
+          .orderBy('term')
+          .select('facet_set_id', 'term'),
+      ).toEqual([...terms].sort().map(term => ({ facet_set_id: setId, term })));
+      // and up again: the same terms, by id
+      await migrateScorecardDatabase(knex);
+      expect(await knex.schema.hasTable('facet_terms')).toBe(false);
+      expect(
+        await knex('facet_set_terms as s')
+          .join('facet_term_names as n', 'n.id', 's.term_id')
+          .orderBy('n.term')
+          .select('s.facet_set_id', 'n.term'),
+      ).toEqual([...terms].sort().map(term => ({ facet_set_id: setId, term })));
+      await rollbackScorecardDatabase(knex);
+
       // one step down: component states without the countdown mark
       expect(
         await knex.schema.hasColumn('component_states', 'relative_days'),
@@ -54,13 +137,16 @@ describe('migrations', () => {
       await migrateScorecardDatabase(knex);
       const [{ kept }] = await knex('snapshots').count({ kept: '*' });
       expect(Number(kept)).toBe(1);
+      await rollbackScorecardDatabase(knex); // facet terms by id
       await rollbackScorecardDatabase(knex); // the countdown mark
       await rollbackScorecardDatabase(knex); // the upgrade report
 
       // one step down: the list sort indexes without the tie-breaker
       await rollbackScorecardDatabase(knex);
       for (const table of TABLES) {
-        expect(await knex.schema.hasTable(table)).toBe(true);
+        expect(await knex.schema.hasTable(table)).toBe(
+          !COMPACT_TABLES.includes(table),
+        );
       }
       // another: the first layout, with evaluation_results and no result dedup
       await rollbackScorecardDatabase(knex);
@@ -71,7 +157,7 @@ describe('migrations', () => {
       ).toBe(false);
       // and down to nothing
       await rollbackScorecardDatabase(knex);
-      for (const table of [...TABLES, 'evaluation_results']) {
+      for (const table of [...TABLES, 'evaluation_results', 'facet_terms']) {
         expect(await knex.schema.hasTable(table)).toBe(false);
       }
 

@@ -9,10 +9,16 @@
  * check_results rows (deduplicated, reference-counted) and check_templates; they are
  * read back the same and collected by retention as before.
  *
+ * Long blast-radius namespace lists are stored once (namespace_lists) and named by
+ * hash; evaluation_namespace_lists says which evaluations name which list, so
+ * retention can delete a list with the last evaluation naming it.
+ *
  * facet_sets hold the terms the list filters read (clusters, check statuses), shared
- * by every component state with the same terms.
+ * by every component state with the same terms; each term is named once
+ * (facet_term_names) and a set's terms are pairs of integers (facet_set_terms).
  */
 import type {
+  BlastRadius,
   CheckResult,
   ComponentScorecard,
   DesignRecord,
@@ -39,12 +45,7 @@ interface StoredEvaluationV1 {
 }
 
 /** An evaluation ready to store: its text and hashes computed, nothing written yet. */
-export interface PreparedEvaluation {
-  hash: string;
-  /** JSON of the {@link EvaluationBody} with templates by hash: what is compressed and stored. */
-  text: string;
-  /** The templates the results refer to: text by hash. */
-  templates: ReadonlyMap<string, string>;
+export interface PreparedEvaluation extends EvaluationText {
   facetHash: string;
   facetTerms: string[];
 }
@@ -115,18 +116,52 @@ function templateOf(result: CheckResult): { text: string; hash: string } {
 type StoredResult = { t: string } & Partial<CheckResult>;
 
 /**
- * The JSON and content hash of an evaluation (equal content, equal hash), and the
- * templates its results refer to. A result's constant text (check, dimension,
- * severity, remediation, docs) is a template stored once (check_templates) and named
- * by its hash, so a body holds only what is its own: about half the bytes to
- * serialize, hash and compress.
+ * Namespace lists of at least this many names are stored once (namespace_lists) and
+ * named by hash: the blast radius of every webhook that matches "all namespaces but a
+ * few" of a cluster lists the same names, hundreds of them on a large cluster.
  */
-export function evaluationText(body: EvaluationBody): {
+const SHARED_LIST_MIN = 8;
+
+const listCache = new Map<string, { text: string; hash: string }>();
+
+function sharedList(names: readonly string[]): { text: string; hash: string } {
+  const key = names.join('\u0000');
+  let list = listCache.get(key);
+  if (!list) {
+    const text = JSON.stringify(names);
+    list = { text, hash: contentHash(text) };
+    if (listCache.size >= MAX_TEMPLATES) listCache.clear();
+    listCache.set(key, list);
+  }
+  return list;
+}
+
+/** A blast radius as stored: a long namespace list by its hash (`l`). */
+type StoredBlastRadius = Omit<BlastRadius, 'matchedNamespaces'> & {
+  matchedNamespaces: string[] | { l: string };
+};
+
+/** The text an evaluation is stored as, and what it names. */
+export interface EvaluationText {
+  /** JSON of the body with templates and long namespace lists by hash. */
   text: string;
   hash: string;
+  /** The templates its results name: text by hash. */
   templates: Map<string, string>;
-} {
+  /** The namespace lists its blast radius names: JSON by hash. */
+  lists: Map<string, string>;
+}
+
+/**
+ * The JSON and content hash of an evaluation (equal content, equal hash), and what it
+ * names. A result's constant text (check, dimension, severity, remediation, docs) is
+ * a template stored once (check_templates) and named by its hash, and so is a long
+ * blast-radius namespace list (namespace_lists), so a body holds only what is its
+ * own: far fewer bytes to serialize, hash and compress.
+ */
+export function evaluationText(body: EvaluationBody): EvaluationText {
   const templates = new Map<string, string>();
+  const lists = new Map<string, string>();
   const stored = (result: CheckResult): StoredResult => {
     const template = templateOf(result);
     templates.set(template.hash, template.text);
@@ -137,29 +172,32 @@ export function evaluationText(body: EvaluationBody): {
     }
     return own;
   };
+  const radius = (entry: BlastRadius): StoredBlastRadius => {
+    if (entry.matchedNamespaces.length < SHARED_LIST_MIN) return entry;
+    const list = sharedList(entry.matchedNamespaces);
+    lists.set(list.hash, list.text);
+    return { ...entry, matchedNamespaces: { l: list.hash } };
+  };
   const text = JSON.stringify({
     ...body,
     scorecard: {
       ...body.scorecard,
       results: body.scorecard.results.map(stored),
       hardGates: body.scorecard.hardGates.map(stored),
+      blastRadius: body.scorecard.blastRadius.map(radius),
     },
   });
-  return { text, hash: contentHash(text), templates };
+  return { text, hash: contentHash(text), templates, lists };
 }
 
-/** Adds the filter terms to an evaluation's text and hash (pure). */
+/** Adds the filter terms to an evaluation's text (pure). */
 export function prepareEvaluation(
   body: EvaluationBody,
-  text: string,
-  hash: string,
-  templates: ReadonlyMap<string, string>,
+  stored: EvaluationText,
 ): PreparedEvaluation {
   const terms = facetTerms(body.scorecard);
   return {
-    hash,
-    text,
-    templates,
+    ...stored,
     facetHash: contentHash(terms.join('\n')),
     facetTerms: terms,
   };
@@ -247,31 +285,136 @@ export async function storeEvaluations(
     [...templates].map(([hash, body]) => ({ hash, body })),
     t => ({ hash: t.hash, body: t.body }),
   );
-  const evaluations = await upsertByHash(trx, 'evaluations', prepared, p => ({
-    hash: p.hash,
-    body: compressJson(p.text),
-    raw_size: Buffer.byteLength(p.text),
-  }));
+  const lists = new Map<string, string>();
+  for (const p of prepared)
+    for (const [hash, text] of p.lists) lists.set(hash, text);
+  const listIds = await upsertByHash(
+    trx,
+    'namespace_lists',
+    [...lists].map(([hash, body]) => ({ hash, body })),
+    l => ({ hash: l.hash, body: compressJson(l.body) }),
+  );
+  const naming: Array<[number, number]> = [];
+  const evaluations = await upsertByHash(
+    trx,
+    'evaluations',
+    prepared,
+    p => ({
+      hash: p.hash,
+      body: compressJson(p.text),
+      raw_size: Buffer.byteLength(p.text),
+    }),
+    async (batch, ids) => {
+      for (const p of batch)
+        for (const hash of p.lists.keys())
+          naming.push([ids.get(p.hash)!, listIds.get(hash)!]);
+    },
+  );
+  await insertIdPairs(
+    trx,
+    'evaluation_namespace_lists',
+    ['evaluation_id', 'list_id'],
+    naming,
+  );
+  const newSets: Array<{ id: number; terms: readonly string[] }> = [];
   const facetSets = await upsertByHash(
     trx,
     'facet_sets',
     prepared.map(p => ({ hash: p.facetHash, terms: p.facetTerms })),
     f => ({ hash: f.hash }),
     async (batch, ids) => {
-      const terms = batch.flatMap(f =>
-        f.terms.map(term => ({ facet_set_id: ids.get(f.hash)!, term })),
-      );
-      if (terms.length) await trx.batchInsert('facet_terms', terms, 500);
+      for (const f of batch)
+        newSets.push({ id: ids.get(f.hash)!, terms: f.terms });
     },
   );
+  await storeFacetTerms(trx, newSets);
   return { evaluations, facetSets };
+}
+
+/** Rows of integer pairs per statement (literal values: one statement per 5,000 rows). */
+const PAIR_ROWS = 5000;
+
+/**
+ * Inserts rows of two ids. They are integers the store itself read back, written as
+ * literal multi-row inserts: a first snapshot of a large fleet has about 56 facet
+ * terms per component, and bound parameters or knex's batches cost several times more.
+ */
+async function insertIdPairs(
+  trx: Knex.Transaction,
+  table: string,
+  columns: readonly [string, string],
+  pairs: ReadonlyArray<readonly [number, number]>,
+): Promise<void> {
+  for (let i = 0; i < pairs.length; i += PAIR_ROWS) {
+    const values = pairs
+      .slice(i, i + PAIR_ROWS)
+      .map(([a, b]) => `(${integer(a)},${integer(b)})`)
+      .join(',');
+    await trx.raw(`INSERT INTO ?? (??, ??) VALUES ${values}`, [
+      table,
+      ...columns,
+    ]);
+  }
+}
+
+/** The terms of new facet sets, as (set, term id) rows; new terms are named first. */
+async function storeFacetTerms(
+  trx: Knex.Transaction,
+  sets: ReadonlyArray<{ id: number; terms: readonly string[] }>,
+): Promise<void> {
+  if (!sets.length) return;
+  const termIds = await termIdsOf(trx, new Set(sets.flatMap(set => set.terms)));
+  await insertIdPairs(
+    trx,
+    'facet_set_terms',
+    ['facet_set_id', 'term_id'],
+    sets.flatMap(set =>
+      set.terms.map(term => [set.id, termIds.get(term)!] as const),
+    ),
+  );
+}
+
+/** The id of each term, naming those not named yet. */
+async function termIdsOf(
+  trx: Knex.Transaction,
+  terms: ReadonlySet<string>,
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const batch of chunks([...terms])) {
+    for (const row of await trx('facet_term_names')
+      .whereIn('term', batch)
+      .select('id', 'term')) {
+      ids.set(row.term, Number(row.id));
+    }
+  }
+  const missing = [...terms].filter(term => !ids.has(term)).sort();
+  for (const batch of chunks(missing, 500)) {
+    for (const row of await trx('facet_term_names')
+      .insert(batch.map(term => ({ term })))
+      .returning(['id', 'term'])) {
+      ids.set(row.term, Number(row.id));
+    }
+  }
+  return ids;
+}
+
+/** A database id as SQL text, refusing anything that is not a safe integer. */
+function integer(value: number): string {
+  if (!Number.isSafeInteger(value)) {
+    throw new Error(`not an integer id: ${value}`);
+  }
+  return String(value);
 }
 
 /** The stored body of an evaluation: results with their template by hash. */
 interface StoredEvaluationV2 {
-  scorecard: Omit<ComponentScorecard, 'results' | 'hardGates'> & {
+  scorecard: Omit<
+    ComponentScorecard,
+    'results' | 'hardGates' | 'blastRadius'
+  > & {
     results: StoredResult[];
     hardGates: StoredResult[];
+    blastRadius: StoredBlastRadius[];
   };
   instances: StoredInstance[];
   designRecord?: DesignRecord | null;
@@ -359,9 +502,21 @@ async function withTemplates(
   stored: ReadonlyMap<number, StoredEvaluationV2>,
 ): Promise<Map<number, EvaluationBody>> {
   const hashes = new Set<string>();
+  const listHashes = new Set<string>();
   for (const evaluation of stored.values()) {
     for (const r of evaluation.scorecard.results) hashes.add(r.t);
     for (const r of evaluation.scorecard.hardGates) hashes.add(r.t);
+    for (const r of evaluation.scorecard.blastRadius ?? []) {
+      if (!Array.isArray(r.matchedNamespaces))
+        listHashes.add(r.matchedNamespaces.l);
+    }
+  }
+  const lists = new Map<string, string[]>();
+  for (const batch of chunks([...listHashes])) {
+    for (const row of await knex('namespace_lists')
+      .whereIn('hash', batch)
+      .select('hash', 'body'))
+      lists.set(row.hash, decompressJson<string[]>(row.body));
   }
   const templates = new Map<string, Record<string, unknown>>();
   for (const batch of chunks([...hashes])) {
@@ -375,6 +530,13 @@ async function withTemplates(
     if (!template) throw new Error(`check template ${t} is missing`);
     return { ...template, ...own } as CheckResult;
   };
+  const radius = (entry: StoredBlastRadius): BlastRadius => {
+    const names = entry.matchedNamespaces;
+    if (Array.isArray(names)) return entry as BlastRadius;
+    const list = lists.get(names.l);
+    if (!list) throw new Error(`namespace list ${names.l} is missing`);
+    return { ...entry, matchedNamespaces: [...list] };
+  };
   const bodies = new Map<number, EvaluationBody>();
   for (const [id, evaluation] of stored) {
     bodies.set(id, {
@@ -383,6 +545,7 @@ async function withTemplates(
         ...evaluation.scorecard,
         results: evaluation.scorecard.results.map(result),
         hardGates: evaluation.scorecard.hardGates.map(result),
+        blastRadius: evaluation.scorecard.blastRadius?.map(radius),
       },
     });
   }
@@ -418,6 +581,12 @@ export async function collectUnusedEvaluations(
         : [];
     });
     await adjustReferences(trx, references, -1);
+    await trx('evaluation_namespace_lists')
+      .whereIn(
+        'evaluation_id',
+        unused.map(r => r.id),
+      )
+      .delete();
     await trx('evaluations')
       .whereIn(
         'id',
@@ -427,6 +596,14 @@ export async function collectUnusedEvaluations(
     deleted += unused.length;
   }
   await trx('check_results').where('ref_count', '<=', 0).delete();
+  await trx('namespace_lists as l')
+    .whereNotExists(q =>
+      q
+        .select(trx.raw('1'))
+        .from('evaluation_namespace_lists as n')
+        .whereRaw('n.list_id = l.id'),
+    )
+    .delete();
   // templates stay: evaluations name them inside their compressed bodies, and there
   // are only as many as checks × remediation wordings (a few per component at most)
   const unusedFacets = trx('facet_sets as f')
@@ -437,7 +614,7 @@ export async function collectUnusedEvaluations(
         .whereRaw('cs.facet_set_id = f.id'),
     )
     .select('f.id');
-  await trx('facet_terms')
+  await trx('facet_set_terms')
     .whereIn('facet_set_id', unusedFacets.clone())
     .delete();
   await trx('facet_sets').whereIn('id', unusedFacets.clone()).delete();

@@ -416,6 +416,67 @@ describe.each(databases.ids)('snapshot stores on %p', databaseId => {
     ]);
   });
 
+  it('stores a long namespace list once, reads it back in place, and retention removes it with the last evaluation naming it', async () => {
+    const everyNamespace = Array.from({ length: 40 }, (_, i) => `team-${i}`);
+    const radius = (name: string, matchedNamespaces: string[]) => ({
+      cluster: 'prod',
+      name,
+      objectKind: 'ValidatingWebhookConfiguration',
+      operations: ['CREATE'],
+      resources: ['pods'],
+      matchedNamespaces,
+      totalNamespaces: 42,
+      namespaceSelector: '{}',
+      clusterScoped: false,
+      failurePolicy: 'Fail',
+      timeoutSeconds: 10,
+      worstCaseLatencySeconds: 10,
+    });
+    const card = (name: string, namespaces: string[]) => ({
+      ...scorecard(`component:default/${name}`),
+      blastRadius: [
+        radius(`${name}.example.com`, namespaces),
+        radius(`${name}-system.example.com`, ['kube-system']),
+      ],
+    });
+    await stores.snapshotWriter.writeSnapshot(
+      snapshotOf('2025-05-01T10:00:00.000Z', [
+        component(card('alpha', everyNamespace)),
+        component(card('beta', everyNamespace)),
+      ]),
+    );
+    // one list for both components; the short list stays inline
+    expect(await count(knex, 'namespace_lists')).toBe(1);
+    expect(await count(knex, 'evaluation_namespace_lists')).toBe(2);
+    const read = async (name: string) =>
+      (await stores.components.getComponent(
+        (await stores.snapshots.latestSnapshot())!,
+        `component:default/${name}`,
+        FULL_VISIBILITY,
+      ))!.evaluation.scorecard.blastRadius;
+    expect(await read('beta')).toEqual(
+      card('beta', everyNamespace).blastRadius,
+    );
+
+    // a namespace goes: a new list; the old one stays while a kept snapshot names it
+    const fewer = everyNamespace.slice(1);
+    await stores.snapshotWriter.writeSnapshot(
+      snapshotOf('2025-05-02T10:00:00.000Z', [
+        component(card('alpha', fewer)),
+        component(card('beta', fewer)),
+      ]),
+    );
+    expect(await count(knex, 'namespace_lists')).toBe(2);
+    expect(await read('alpha')).toEqual(card('alpha', fewer).blastRadius);
+    await stores.retention.applyRetention(
+      { keepAllHours: 0, dailyDays: 0 },
+      new Date('2025-05-03T00:00:00.000Z'),
+    );
+    expect(await count(knex, 'namespace_lists')).toBe(1);
+    expect(await count(knex, 'evaluation_namespace_lists')).toBe(2);
+    expect(await read('alpha')).toEqual(card('alpha', fewer).blastRadius);
+  });
+
   it('marks components of stale clusters', async () => {
     await stores.snapshotWriter.writeSnapshot(
       snapshotOf('2025-05-01T10:00:00.000Z', fleet(), [
@@ -466,7 +527,7 @@ describe.each(databases.ids)('snapshot stores on %p', databaseId => {
       states: await count(knex, 'component_states'),
       evaluations: await count(knex, 'evaluations'),
       results: await count(knex, 'check_results'),
-      facets: await count(knex, 'facet_terms'),
+      facets: await count(knex, 'facet_set_terms'),
       aggregates: await count(knex, 'snapshot_aggregates'),
       clusters: await count(knex, 'snapshot_clusters'),
     };
@@ -492,7 +553,7 @@ describe.each(databases.ids)('snapshot stores on %p', databaseId => {
       states: await count(knex, 'component_states'),
       evaluations: await count(knex, 'evaluations'),
       results: await count(knex, 'check_results'),
-      facets: await count(knex, 'facet_terms'),
+      facets: await count(knex, 'facet_set_terms'),
       aggregates: await count(knex, 'snapshot_aggregates'),
       clusters: await count(knex, 'snapshot_clusters'),
     }).toEqual(before);

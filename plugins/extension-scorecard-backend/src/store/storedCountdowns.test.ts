@@ -113,15 +113,36 @@ async function answers(knex: Knex): Promise<Map<string, unknown>> {
   const ids: number[] = snapshots.map((s: { id: number }) => s.id).sort();
   for (const id of ids) {
     const page = await get(`/components?snapshot=${id}&limit=200`);
+    /** Each check's statuses in this snapshot (the list filters on them). */
+    const statuses = new Map<string, Set<string>>();
     for (const item of page.items) {
-      await get(
+      const detail = await get(
         `/components/${encodeURIComponent(item.componentId)}?snapshot=${id}`,
       );
+      for (const r of detail.scorecard.results as Array<{
+        checkId: string;
+        status: string;
+      }>) {
+        const seen = statuses.get(r.checkId) ?? new Set<string>();
+        statuses.set(r.checkId, seen.add(r.status));
+      }
       if (id === ids[0])
         await get(
           `/history?scope=component&key=${encodeURIComponent(
             item.componentId,
           )}`,
+        );
+    }
+    // the filters that read the facet terms: clusters, checks with and without status
+    for (const cluster of ['prod-eu', 'staging-us'])
+      await get(`/components?snapshot=${id}&cluster=${cluster}&limit=200`);
+    // (every check at the first snapshot and the last: written before and after an upgrade)
+    const everyCheck = id === ids[0] || id === ids.at(-1);
+    for (const [checkId, seen] of everyCheck ? statuses : []) {
+      await get(`/components?snapshot=${id}&checkId=${checkId}&limit=200`);
+      for (const status of seen)
+        await get(
+          `/components?snapshot=${id}&checkId=${checkId}&status=${status}&limit=200`,
         );
     }
     await get(`/summaries/teams?snapshot=${id}`);

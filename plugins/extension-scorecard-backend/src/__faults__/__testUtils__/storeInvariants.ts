@@ -105,6 +105,29 @@ export async function verifyCompleteSnapshots(
       .whereNull('e.id'),
   );
   if (missingBodies) problems.push(`${missingBodies} states without a body`);
+  // the pair tables have no foreign keys: the store keeps both sides itself
+  const strayPairs = {
+    'facet terms without their set': knex('facet_set_terms as p')
+      .leftJoin('facet_sets as f', 'f.id', 'p.facet_set_id')
+      .whereNull('f.id'),
+    'facet terms without their name': knex('facet_set_terms as p')
+      .leftJoin('facet_term_names as n', 'n.id', 'p.term_id')
+      .whereNull('n.id'),
+    'namespace list pairs without their evaluation': knex(
+      'evaluation_namespace_lists as p',
+    )
+      .leftJoin('evaluations as e', 'e.id', 'p.evaluation_id')
+      .whereNull('e.id'),
+    'namespace list pairs without their list': knex(
+      'evaluation_namespace_lists as p',
+    )
+      .leftJoin('namespace_lists as l', 'l.id', 'p.list_id')
+      .whereNull('l.id'),
+  };
+  for (const [what, query] of Object.entries(strayPairs)) {
+    const n = await count(query);
+    if (n) problems.push(`${n} ${what}`);
+  }
   const evaluations = await knex('evaluations').select('id', 'body');
   for (const row of evaluations) {
     try {

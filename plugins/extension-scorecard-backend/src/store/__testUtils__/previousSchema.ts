@@ -18,7 +18,6 @@ import {
   migrateScorecardDatabase,
   rollbackScorecardDatabase,
 } from '../database';
-import { SCORECARD_TABLES } from './databases';
 
 const FIXTURE = path.resolve(
   __dirname,
@@ -27,6 +26,25 @@ const FIXTURE = path.resolve(
 
 /** The migrations of 5e172cd (the newest of them is the schema the fixture has). */
 const PREVIOUS_MIGRATIONS = 4;
+
+/** The tables of 5e172cd, in an order their foreign keys accept for inserts. */
+const PREVIOUS_TABLES = [
+  'snapshots',
+  'snapshot_clusters',
+  'check_templates',
+  'check_results',
+  'evaluations',
+  'facet_sets',
+  'facet_terms',
+  'component_states',
+  'snapshot_aggregates',
+  'evidence',
+  'waivers',
+  'audit_events',
+  'cluster_collections',
+  'refresh_runs',
+  'notification_log',
+] as const;
 
 /** Takes a fresh database to the previous schema and fills it with the fixture's rows. */
 export async function loadPreviousVersionDatabase(knex: Knex): Promise<void> {
@@ -58,7 +76,7 @@ export async function loadPreviousVersionDatabase(knex: Knex): Promise<void> {
           .join(', ')}) are not the previous schema (${ours.join(', ')})`,
       );
     const postgres = knex.client.config.client === 'pg';
-    for (const table of SCORECARD_TABLES) {
+    for (const table of PREVIOUS_TABLES) {
       const rows: Array<Record<string, unknown>> = await source(table)
         .orderByRaw('rowid')
         .select();
