@@ -91,25 +91,43 @@ const TEMPLATE_KEYS = [
  * serialized and hashed once per process, found by its fields joined with a
  * separator no field holds.
  */
-const templateCache = new Map<string, { text: string; hash: string }>();
 const MAX_TEMPLATES = 10_000;
 
-function templateOf(result: CheckResult): { text: string; hash: string } {
+/** JSON text and its content hash. */
+interface HashedText {
+  text: string;
+  hash: string;
+}
+
+/** The JSON and hash of `value()`, computed once per `key` (a bounded cache). */
+function hashedJson(
+  cache: Map<string, HashedText>,
+  key: string,
+  value: () => unknown,
+): HashedText {
+  let hashed = cache.get(key);
+  if (!hashed) {
+    const text = JSON.stringify(value());
+    hashed = { text, hash: contentHash(text) };
+    if (cache.size >= MAX_TEMPLATES) cache.clear();
+    cache.set(key, hashed);
+  }
+  return hashed;
+}
+
+const templateCache = new Map<string, HashedText>();
+
+function templateOf(result: CheckResult): HashedText {
   const key = TEMPLATE_KEYS.map(k =>
     result[k] === undefined ? '\u0001' : `=${result[k]}`,
   ).join('\u0000');
-  let template = templateCache.get(key);
-  if (!template) {
+  return hashedJson(templateCache, key, () => {
     const fields: Record<string, unknown> = {};
     for (const k of TEMPLATE_KEYS) {
       if (result[k] !== undefined) fields[k] = result[k];
     }
-    const text = JSON.stringify(fields);
-    template = { text, hash: contentHash(text) };
-    if (templateCache.size >= MAX_TEMPLATES) templateCache.clear();
-    templateCache.set(key, template);
-  }
-  return template;
+    return fields;
+  });
 }
 
 /** A stored result: its template by hash (`t`), then what is its own. */
@@ -122,18 +140,10 @@ type StoredResult = { t: string } & Partial<CheckResult>;
  */
 const SHARED_LIST_MIN = 8;
 
-const listCache = new Map<string, { text: string; hash: string }>();
+const listCache = new Map<string, HashedText>();
 
-function sharedList(names: readonly string[]): { text: string; hash: string } {
-  const key = names.join('\u0000');
-  let list = listCache.get(key);
-  if (!list) {
-    const text = JSON.stringify(names);
-    list = { text, hash: contentHash(text) };
-    if (listCache.size >= MAX_TEMPLATES) listCache.clear();
-    listCache.set(key, list);
-  }
-  return list;
+function sharedList(names: readonly string[]): HashedText {
+  return hashedJson(listCache, names.join('\u0000'), () => names);
 }
 
 /** A blast radius as stored: a long namespace list by its hash (`l`). */
