@@ -13,6 +13,7 @@ import { createClusterAuth } from './collect/auth';
 import { catalogClusterResources } from './collect/locators';
 import { ClusterDirectory } from './collect/sources';
 import { assembleSnapshot } from './pipeline/assembleSnapshot';
+import { EvaluationMemo } from './pipeline/incremental';
 import {
   readNotificationSettings,
   ScorecardNotifier,
@@ -116,6 +117,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
           }`,
         );
 
+        const memo = new EvaluationMemo();
         const coordinator = new RefreshCoordinator({
           stores,
           sources: () => directory.sources(),
@@ -131,6 +133,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
                 checksConfig,
                 clusterNames: () => directory.sources().map(s => s.name),
                 retention,
+                memo,
                 onSnapshot:
                   notifier &&
                   (written => notifier.notify(written).then(() => {})),

@@ -7,6 +7,7 @@ import type { ResourceKey } from '../collect/types';
 import type { ExtensionComponent } from '../inventory/model';
 import type { ClusterIndex } from './clusterIndex';
 import type { InstanceFacts } from './facts/instanceFacts';
+import { changesEveryRun } from './timeBound';
 import type { ReferenceTables } from '../reference';
 import type {
   CheckOutcome,
@@ -234,6 +235,8 @@ export function conditionsSince(
   checkId: string,
   keys: readonly string[],
 ): { since: Record<string, string>; minutes: Record<string, number> } {
+  // counted from this collection and carried from the previous run: new every run
+  if (keys.length) changesEveryRun();
   const now = collectedAt(context);
   const before = previousResult(context, checkId, context.index.name)?.observed
     ?.since;

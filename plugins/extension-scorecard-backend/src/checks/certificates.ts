@@ -25,6 +25,7 @@ import {
   objectOfSource,
 } from './certificateText';
 import type { TlsEndpoint } from './facts/certificateInventory';
+import { changesAt } from './timeBound';
 import type { CheckOutcome } from './types';
 
 const TLS_KINDS = ['admission-webhook', 'aggregated-api', 'crd-controller'];
@@ -245,7 +246,9 @@ export function judgeRotation(certificates: readonly KubeObject[], now: Date) {
     const ready = condition(cert, 'Ready');
     const renewalTime: string | undefined = cert.status?.renewalTime;
     const attempts: number = cert.status?.failedIssuanceAttempts ?? 0;
-    const overdue = !!renewalTime && Date.parse(renewalTime) < now.getTime();
+    const renewal = renewalTime ? Date.parse(renewalTime) : NaN;
+    const overdue = renewal < now.getTime();
+    if (!overdue && Number.isFinite(renewal)) changesAt(renewal + 1);
     observed[name] = {
       ready: ready?.status ?? null,
       renewalTime: renewalTime ?? null,

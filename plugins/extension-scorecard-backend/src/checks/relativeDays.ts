@@ -13,6 +13,8 @@
  * is one whole `days-*` token renders to a number; tokens inside text render to text.
  */
 
+import { changesAt } from './timeBound';
+
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
 const SEP = '\uE002';
@@ -20,12 +22,17 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** Whole days from `now` until `at` (negative once it has passed). */
 export function daysUntil(at: number, now: Date): number {
-  return Math.floor((at - now.getTime()) / DAY);
+  const days = Math.floor((at - now.getTime()) / DAY);
+  // one count less once less than `days` whole days are left
+  changesAt(at - days * DAY + 1);
+  return days;
 }
 
 /** Whole days from `at` until `now`. */
 export function daysSince(at: number, now: Date): number {
-  return Math.floor((now.getTime() - at) / DAY);
+  const days = Math.floor((now.getTime() - at) / DAY);
+  changesAt(at + (days + 1) * DAY);
+  return days;
 }
 
 /** `1 day`, `15 days`. */

@@ -18,6 +18,7 @@ import {
   useMigratedDatabase,
 } from '../store/__testUtils__/databases';
 import { assembleSnapshot, type WrittenSnapshot } from './assembleSnapshot';
+import { EvaluationMemo } from './incremental';
 import { RefreshCoordinator } from './RefreshCoordinator';
 
 jest.setTimeout(120_000);
@@ -249,5 +250,88 @@ describe.each(databases.ids)('collection runs on %p', databaseId => {
     expect((await stores.snapshots.latestSnapshot())?.clusters).toEqual([
       'prod-eu',
     ]);
+  });
+
+  it('evaluates again only what changed, and everything when the store moved on without it', async () => {
+    const entities = await readCatalogFiles([
+      path.join(EXAMPLES, 'org.yaml'),
+      path.join(EXAMPLES, 'entities.yaml'),
+    ]);
+    for (const source of sources)
+      await stores.clusters.save(
+        await source.collect(),
+        new Date().toISOString(),
+      );
+    const logger = mockServices.logger.mock();
+    const memo = new EvaluationMemo();
+    const assemble = (at: string, withMemo = true) =>
+      assembleSnapshot(
+        {
+          stores,
+          catalog: catalogServiceMock({ entities }),
+          auth: mockServices.auth(),
+          logger,
+          checksConfig,
+          clusterNames: () => sources.map(s => s.name),
+          retention: { keepAllHours: 48, dailyDays: 90 },
+          ...(withMemo ? { memo } : {}),
+        },
+        { trigger: 'schedule', refreshId: null, now: new Date(at) },
+      );
+    /** `[evaluated, kept]` of the last run, from its log line. */
+    const lastCounts = () => {
+      const line = String(logger.info.mock.calls.at(-1)?.[0]);
+      const match = /(\d+) evaluated, (\d+) kept/.exec(line);
+      if (!match) throw new Error(`no counts in: ${line}`);
+      return [Number(match[1]), Number(match[2])];
+    };
+
+    const first = await assemble('2026-12-01T08:00:00.000Z');
+    const total = first.scorecards.length;
+    expect(lastCounts()).toEqual([total, 0]);
+
+    // an hour later, nothing read differently: only what counts from each collection
+    // (an ongoing condition) is evaluated again, and the snapshot reads the same
+    const second = await assemble('2026-12-01T09:00:00.000Z');
+    const [evaluated, kept] = lastCounts();
+    expect(kept).toBeGreaterThan(total / 2);
+    expect(evaluated + kept).toBe(total);
+    expect(second.unchanged).toBe(total);
+    expect(second.scorecards.map(c => c.level)).toEqual(
+      first.scorecards.map(c => c.level),
+    );
+
+    // another writer took a snapshot: the memo no longer holds the latest
+    await assemble('2026-12-01T10:00:00.000Z', false);
+    await assemble('2026-12-01T11:00:00.000Z');
+    expect(lastCounts()).toEqual([total, 0]);
+
+    // the current state names another evaluation than the memo remembers (a
+    // database restored under the same snapshot ids): the write refuses the kept
+    // evaluation, and the run evaluates everything and succeeds
+    const open = await knex('component_states')
+      .where('valid_to', 2147483647)
+      .orderBy('component_id')
+      .select('id', 'component_id', 'evaluation_id');
+    const kyverno = open.find(
+      row => row.component_id === 'component:default/kyverno',
+    )!;
+    const other = open.find(
+      row => row.evaluation_id !== kyverno.evaluation_id,
+    )!;
+    await knex('component_states')
+      .where('id', kyverno.id)
+      .update({
+        evaluation_id: other.evaluation_id,
+        state_hash: 'f'.repeat(64),
+      });
+    const restored = await assemble('2026-12-01T12:00:00.000Z');
+    expect(lastCounts()).toEqual([total, 0]);
+    expect(restored.changed).toBeGreaterThanOrEqual(1);
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /was given as unchanged.*evaluating every component again/,
+      ),
+    );
   });
 });

@@ -9,6 +9,7 @@ import { AuthService, LoggerService } from '@backstage/backend-plugin-api';
 import type { CatalogService } from '@backstage/plugin-catalog-node';
 import type {
   CheckResult,
+  Snapshot,
   ClusterUpgradeReadiness,
   ComponentScorecard,
   ObjectRef,
@@ -16,7 +17,13 @@ import type {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ChecksConfig } from '../checks';
 import { designRecordOf } from './designRecord';
-import { evaluateStable, renderScorecards } from './evaluate';
+import { renderScorecards } from './evaluate';
+import { catalogFingerprint } from './fingerprints';
+import {
+  EvaluationMemo,
+  type IncrementalEvaluation,
+  type IncrementalOptions,
+} from './incremental';
 import { upgradeReadiness } from './upgradeReadiness';
 import { evidenceFromChaosObjects } from '../checks/chaosEvidence';
 import { readCatalogEntities } from '../collect/catalog';
@@ -27,13 +34,14 @@ import type {
   ExtensionComponent,
   Inventory,
 } from '../inventory/model';
-import type {
-  NewSnapshot,
-  RetentionPolicy,
-  ScorecardStores,
-  SnapshotComponentInput,
-  SnapshotWriteResult,
-  StoredInstance,
+import {
+  ReusedEvaluationMismatch,
+  type NewSnapshot,
+  type RetentionPolicy,
+  type ScorecardStores,
+  type SnapshotComponentInput,
+  type SnapshotWriteResult,
+  type StoredInstance,
 } from '../store';
 import { canonicalJson, sha256 } from '../store/encoding';
 
@@ -52,10 +60,16 @@ export interface AssembleDeps {
   retention: RetentionPolicy;
   /** Called with each written snapshot (notifications). */
   onSnapshot?: (written: WrittenSnapshot) => Promise<void>;
+  /**
+   * What the last snapshot's evaluations read, so the next run evaluates only what
+   * changed (one per backend instance). Without it every component is evaluated.
+   */
+  memo?: EvaluationMemo;
 }
 
 /** A written snapshot with the scorecards it holds. */
-export interface WrittenSnapshot extends SnapshotWriteResult {
+export interface WrittenSnapshot
+  extends Omit<SnapshotWriteResult, 'evaluationHashes'> {
   takenAt: string;
   scorecards: ComponentScorecard[];
 }
@@ -92,20 +106,29 @@ function storedInstances(component: ExtensionComponent): StoredInstance[] {
     .sort((a, b) => a.cluster.localeCompare(b.cluster));
 }
 
-/** The snapshot input of an evaluated inventory. */
+/**
+ * The snapshot input of an evaluated inventory. Components in `reused` (id → stored
+ * evaluation hash) kept their evaluation: the store takes it by hash.
+ */
 export function snapshotInput(
   inventory: Inventory,
   scorecards: ComponentScorecard[],
   run: { takenAt: string; trigger: RunTrigger; refreshId: string | null },
   upgrade: readonly ClusterUpgradeReadiness[] = [],
+  reused: ReadonlyMap<string, string> = new Map(),
 ): NewSnapshot {
   const upgradeByCluster = new Map(upgrade.map(u => [u.cluster, u]));
   const byId = new Map(inventory.components.map(c => [c.id, c]));
   const components: SnapshotComponentInput[] = scorecards.map(scorecard => {
     const component = byId.get(scorecard.componentId);
+    const title = component?.catalog?.title ?? null;
+    const evaluationHash = reused.get(scorecard.componentId);
+    if (evaluationHash) {
+      return { scorecard, title, instances: [], evaluationHash };
+    }
     return {
       scorecard,
-      title: component?.catalog?.title ?? null,
+      title,
       instances: component ? storedInstances(component) : [],
       designRecord: designRecordOf(component),
     };
@@ -158,8 +181,8 @@ export async function importChaosEvidence(
 /** The previous snapshot's results per component (for checks that look back one run). */
 async function previousResults(
   stores: ScorecardStores,
+  latest: Snapshot | undefined,
 ): Promise<Map<string, readonly CheckResult[]>> {
-  const latest = await stores.snapshots.latestSnapshot();
   if (!latest) return new Map();
   const cards = await stores.components.loadScorecards(latest, {
     entityRefs: null,
@@ -188,20 +211,50 @@ export async function assembleSnapshot(
   });
   const imported = await importChaosEvidence(inventory, stores, takenAt);
   const evidence = [...(await stores.evidence.byComponent()).values()].flat();
-  const stable = evaluateStable(inventory, {
+  const latest = await stores.snapshots.latestSnapshot();
+  const latestSnapshotId = latest?.id ?? null;
+  const memo = deps.memo ?? new EvaluationMemo();
+  const options: IncrementalOptions = {
     now: run.now,
     evidence,
     waivers: await stores.waivers.active(takenAt),
-    previous: await previousResults(stores),
+    previous:
+      memo.previousResults(latestSnapshotId) ??
+      (await previousResults(stores, latest)),
     config: deps.checksConfig,
-  });
+    catalogFingerprint: catalogFingerprint(entities),
+    latestSnapshotId,
+  };
   const upgrade = upgradeReadiness(inventory, {
     now: run.now,
     config: deps.checksConfig,
   });
-  const written = await stores.snapshotWriter.writeSnapshot(
-    snapshotInput(inventory, stable, { takenAt, ...run }, upgrade),
-  );
+  const write = (evaluation: IncrementalEvaluation) =>
+    stores.snapshotWriter.writeSnapshot(
+      snapshotInput(
+        inventory,
+        evaluation.scorecards,
+        { takenAt, ...run },
+        upgrade,
+        evaluation.reused,
+      ),
+    );
+  let evaluation = memo.evaluate(inventory, options);
+  let written: SnapshotWriteResult;
+  try {
+    written = await write(evaluation);
+  } catch (error) {
+    memo.forget();
+    if (!(error instanceof ReusedEvaluationMismatch)) throw error;
+    // the store moved on without this process (a restore, say): evaluate everything
+    logger.warn(
+      `extension-scorecard: ${error.message}; evaluating every component again`,
+    );
+    evaluation = memo.evaluate(inventory, options);
+    written = await write(evaluation);
+  }
+  memo.remember(evaluation, written.snapshotId, written.evaluationHashes);
+  const stable = evaluation.scorecards;
   const scorecards = renderScorecards(stable, run.now);
   const stale = collections.filter(c => c.stale || c.error).map(c => c.cluster);
   logger.info(
@@ -211,7 +264,9 @@ export async function assembleSnapshot(
       written.added.length
     } added, ${written.removed.length} removed, ${written.changed} changed, ${
       written.unchanged
-    } unchanged${stale.length ? `; stale: ${stale.join(', ')}` : ''}${
+    } unchanged; ${evaluation.evaluated} evaluated, ${
+      evaluation.reused.size
+    } kept${stale.length ? `; stale: ${stale.join(', ')}` : ''}${
       imported ? `; ${imported} chaos results imported as evidence` : ''
     })`,
   );
@@ -224,7 +279,8 @@ export async function assembleSnapshot(
       `extension-scorecard: retention removed ${retention.deletedSnapshots} snapshots, ${retention.deletedStates} component states and ${retention.deletedEvaluations} evaluations`,
     );
   }
-  const result = { ...written, takenAt, scorecards };
+  const { evaluationHashes: _hashes, ...counts } = written;
+  const result = { ...counts, takenAt, scorecards };
   if (deps.onSnapshot) {
     try {
       await deps.onSnapshot(result);

@@ -22,7 +22,7 @@ import {
   type ScorecardKind,
 } from '../checks';
 import { renderRelative } from '../checks/relativeDays';
-import type { Inventory } from '../inventory/model';
+import type { ExtensionComponent, Inventory } from '../inventory/model';
 import {
   applyWaivers,
   buildScorecard,
@@ -122,6 +122,26 @@ export function evaluateStable(
   inventory: Inventory,
   options: EvaluateOptions,
 ): StableScorecard[] {
+  const evaluator = componentEvaluator(inventory, options);
+  return inventory.components.map(component => evaluator.evaluate(component));
+}
+
+/** Evaluates the components of one inventory one at a time, the set-up done once. */
+export interface ComponentEvaluator {
+  /** Every check on the component, scored; countdowns stay tokens. */
+  evaluate(component: ExtensionComponent): StableScorecard;
+  /** What the component's evaluation reads besides the inventory: its evidence and waivers. */
+  inputsOf(component: ExtensionComponent): {
+    evidence: readonly ExperimentEvidence[];
+    waivers: readonly Waiver[];
+  };
+}
+
+/** A {@link ComponentEvaluator} over `inventory` with `options`. */
+export function componentEvaluator(
+  inventory: Inventory,
+  options: EvaluateOptions,
+): ComponentEvaluator {
   const config = checksConfigOf(options);
   const env = runEnvironment(inventory, options);
   const evidence = byComponent(options.evidence ?? [], e => e.component);
@@ -130,24 +150,33 @@ export function evaluateStable(
   for (const [id, results] of options.previous ?? [])
     previous.set(normalizeComponentRef(id), results);
 
-  return inventory.components.map(component => {
-    const ref = normalizeComponentRef(component.id);
-    const run = runComponent(
-      component,
-      env,
-      evidence.get(ref) ?? [],
-      previous.get(ref) ?? [],
-    );
-    const results = applyWaivers(
-      run.results,
-      waivers.get(ref) ?? [],
-      options.now,
-    );
-    return buildScorecard(
-      component,
-      results,
-      run.facts,
-      config.tables.scoring,
-    ) as StableScorecard;
-  });
+  return {
+    evaluate(component) {
+      const ref = normalizeComponentRef(component.id);
+      const run = runComponent(
+        component,
+        env,
+        evidence.get(ref) ?? [],
+        previous.get(ref) ?? [],
+      );
+      const results = applyWaivers(
+        run.results,
+        waivers.get(ref) ?? [],
+        options.now,
+      );
+      return buildScorecard(
+        component,
+        results,
+        run.facts,
+        config.tables.scoring,
+      ) as StableScorecard;
+    },
+    inputsOf(component) {
+      const ref = normalizeComponentRef(component.id);
+      return {
+        evidence: evidence.get(ref) ?? [],
+        waivers: waivers.get(ref) ?? [],
+      };
+    },
+  };
 }

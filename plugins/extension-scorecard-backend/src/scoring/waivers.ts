@@ -8,12 +8,16 @@ import type {
   CheckResult,
   Waiver,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { changesAt } from '../checks/timeBound';
 
 /** True when the waiver counts at `now`. */
 export function isWaiverActive(waiver: Waiver, now: Date): boolean {
   if (waiver.state !== 'approved') return false;
   const expires = Date.parse(waiver.expiresAt);
-  return Number.isFinite(expires) && expires > now.getTime();
+  if (!Number.isFinite(expires)) return false;
+  const active = expires > now.getTime();
+  if (active) changesAt(expires);
+  return active;
 }
 
 /** The waiver covering a result: a cluster-specific one first, then one for every cluster. */

@@ -31,20 +31,37 @@ import {
 import { compressJson } from './encoding';
 import type { SnapshotWriter } from './interfaces';
 import { CHUNK, chunks, lockSnapshots } from './snapshotQueries';
-import type {
-  EvaluationBody,
-  NewSnapshot,
-  SnapshotWriteResult,
-  WrittenLevelChange,
+import {
+  ReusedEvaluationMismatch,
+  type EvaluationBody,
+  type NewSnapshot,
+  type SnapshotWriteResult,
+  type WrittenLevelChange,
 } from './types';
 
 interface PreparedComponent {
   body: EvaluationBody;
-  /** The body as stored (hashed, and compressed when stored), and what it names. */
-  stored: EvaluationText;
-  /** The body holds countdowns counted at read time. */
+  /** The body as stored (hashed, and compressed when stored), and what it names; null when kept by hash. */
+  stored: EvaluationText | null;
+  /** The evaluation's hash. */
+  hash: string;
+  /** The body holds countdowns counted at read time (unknown for a kept one: taken from its state). */
   relativeDays: boolean;
   state: NewComponentState;
+}
+
+interface OpenState
+  extends Pick<
+    ComponentStateRow,
+    | 'id'
+    | 'component_id'
+    | 'state_hash'
+    | 'level'
+    | 'evaluation_id'
+    | 'facet_set_id'
+    | 'relative_days'
+  > {
+  evaluation_hash: string;
 }
 
 /** {@link SnapshotWriter} over the plugin's database. */
@@ -74,10 +91,21 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
           ? { designRecord: component.designRecord }
           : {}),
       };
+      if (component.evaluationHash) {
+        const hash = component.evaluationHash;
+        return {
+          body,
+          stored: null,
+          hash,
+          relativeDays: false,
+          state: buildComponentState(component, hash, staleClusters),
+        };
+      }
       const stored = evaluationText(body);
       return {
         body,
         stored,
+        hash: stored.hash,
         relativeDays:
           hasRelativeDays(stored.text) ||
           [...stored.templates.values()].some(hasRelativeDays),
@@ -130,15 +158,25 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
         );
       }
 
-      const open: Array<
-        Pick<ComponentStateRow, 'id' | 'component_id' | 'state_hash' | 'level'>
-      > = await trx('component_states')
-        .where('valid_to', OPEN_VALIDITY)
-        .select('id', 'component_id', 'state_hash', 'level');
+      const open: OpenState[] = await trx('component_states as s')
+        .join('evaluations as e', 'e.id', 's.evaluation_id')
+        .where('s.valid_to', OPEN_VALIDITY)
+        .select(
+          's.id',
+          's.component_id',
+          's.state_hash',
+          's.level',
+          's.evaluation_id',
+          's.facet_set_id',
+          's.relative_days',
+          'e.hash as evaluation_hash',
+        );
       const openById = new Map(open.map(row => [row.component_id, row]));
 
       const toClose: number[] = [];
       const changedItems: PreparedComponent[] = [];
+      /** New states of kept evaluations (the evaluation is the open state's; another column changed). */
+      const keptItems: Array<{ item: PreparedComponent; open: OpenState }> = [];
       const added: string[] = [];
       const levelChanges: WrittenLevelChange[] = [];
       let unchanged = 0;
@@ -149,6 +187,9 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
         if (current && current.state_hash === item.state.state_hash) {
           unchanged += 1;
           continue;
+        }
+        if (!item.stored && current?.evaluation_hash !== item.hash) {
+          throw new ReusedEvaluationMismatch(id);
         }
         if (current) {
           toClose.push(current.id);
@@ -164,24 +205,38 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
         } else {
           added.push(id);
         }
-        changedItems.push(item);
+        if (item.stored) changedItems.push(item);
+        else keptItems.push({ item, open: current! });
       }
       // only what changed is split into results and stored
       const evaluations = changedItems.map(item =>
-        prepareEvaluation(item.body, item.stored),
+        prepareEvaluation(item.body, item.stored!),
       );
       const stored = await storeEvaluations(trx, evaluations);
-      const toInsert = changedItems.map(
-        (item, i) =>
-          ({
-            ...item.state,
-            relative_days: item.relativeDays,
-            valid_from: snapshotId,
-            valid_to: OPEN_VALIDITY,
-            evaluation_id: stored.evaluations.get(item.stored.hash)!,
-            facet_set_id: stored.facetSets.get(evaluations[i].facetHash)!,
-          } as ComponentStateRow),
-      );
+      const toInsert = [
+        ...changedItems.map(
+          (item, i) =>
+            ({
+              ...item.state,
+              relative_days: item.relativeDays,
+              valid_from: snapshotId,
+              valid_to: OPEN_VALIDITY,
+              evaluation_id: stored.evaluations.get(item.hash)!,
+              facet_set_id: stored.facetSets.get(evaluations[i].facetHash)!,
+            } as ComponentStateRow),
+        ),
+        ...keptItems.map(
+          ({ item, open: current }) =>
+            ({
+              ...item.state,
+              relative_days: current.relative_days,
+              valid_from: snapshotId,
+              valid_to: OPEN_VALIDITY,
+              evaluation_id: current.evaluation_id,
+              facet_set_id: current.facet_set_id,
+            } as ComponentStateRow),
+        ),
+      ];
       const removed = [...openById.keys()];
       toClose.push(...[...openById.values()].map(row => row.id));
 
@@ -208,6 +263,9 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
         changed: toInsert.length - added.length,
         unchanged,
         levelChanges,
+        evaluationHashes: new Map(
+          prepared.map(p => [p.state.component_id, p.hash]),
+        ),
       };
     });
   }

@@ -85,4 +85,8 @@ export type {
   WaiverStore,
   WrittenLevelChange,
 } from './interfaces';
-export { FULL_VISIBILITY, isComponentVisible } from './types';
+export {
+  FULL_VISIBILITY,
+  isComponentVisible,
+  ReusedEvaluationMismatch,
+} from './types';

@@ -359,6 +359,98 @@ describe.each(databases.ids)('snapshot stores on %p', databaseId => {
     expect(await levels(latest)).toEqual(['alpha:3', 'beta:1']);
   });
 
+  it('takes an unchanged evaluation by hash, and refuses one that is not the current', async () => {
+    const first = await stores.snapshotWriter.writeSnapshot(
+      snapshotOf('2025-05-01T10:00:00.000Z', fleet()),
+    );
+    const hashes = first.evaluationHashes;
+    expect(hashes.size).toBe(3);
+    const evaluations = await count(knex, 'evaluations');
+    const states = await count(knex, 'component_states');
+    /** The fleet with every component kept by hash: nothing for the store to read but the scorecard. */
+    const kept = (titles: Record<string, string | null> = {}) =>
+      fleet().map(c => ({
+        ...c,
+        ...(c.scorecard.componentId in titles
+          ? { title: titles[c.scorecard.componentId] }
+          : {}),
+        instances: [],
+        designRecord: undefined,
+        evaluationHash: hashes.get(c.scorecard.componentId)!,
+      }));
+
+    const second = await stores.snapshotWriter.writeSnapshot(
+      snapshotOf('2025-05-01T11:00:00.000Z', kept()),
+    );
+    expect(second).toMatchObject({ unchanged: 3, changed: 0, added: [] });
+    expect(second.evaluationHashes).toEqual(hashes);
+    expect(await count(knex, 'component_states')).toBe(states);
+
+    // another column of the state changed (the catalog title), the evaluation did not:
+    // a new state naming the same evaluation, its body and instances as they were
+    const third = await stores.snapshotWriter.writeSnapshot(
+      snapshotOf(
+        '2025-05-01T12:00:00.000Z',
+        kept({ 'component:default/alpha': 'Alpha Admission Webhook' }),
+      ),
+    );
+    expect(third).toMatchObject({ unchanged: 2, changed: 1 });
+    expect(await count(knex, 'component_states')).toBe(states + 1);
+    expect(await count(knex, 'evaluations')).toBe(evaluations);
+    const latest = (await stores.snapshots.latestSnapshot())!;
+    const alpha = await stores.components.getComponent(
+      latest,
+      'component:default/alpha',
+      FULL_VISIBILITY,
+    );
+    expect(alpha).toMatchObject({
+      summary: { title: 'Alpha Admission Webhook', level: 2, score: 80 },
+      evaluation: {
+        scorecard: { componentId: 'component:default/alpha' },
+        instances: [
+          { cluster: 'prod', objects: [{ kind: 'Deployment', name: 'alpha' }] },
+        ],
+      },
+    });
+    const filtered = await stores.components.listComponents(
+      latest,
+      { checkId: 'webhook.timeout', status: 'warn' },
+      LIST,
+      FULL_VISIBILITY,
+    );
+    expect(filtered.items.map(i => i.name)).toEqual(['alpha']);
+
+    // a hash that is not the current state's evaluation (or a component never stored):
+    // the write fails and leaves nothing behind
+    const snapshots = await count(knex, 'snapshots');
+    for (const wrong of [
+      hashes.get('component:default/beta')!,
+      'f'.repeat(64),
+    ]) {
+      const bad = kept();
+      bad[0] = { ...bad[0], evaluationHash: wrong };
+      await expect(
+        stores.snapshotWriter.writeSnapshot(
+          snapshotOf('2025-05-01T13:00:00.000Z', bad),
+        ),
+      ).rejects.toThrow(/component:default\/alpha was given as unchanged/);
+    }
+    const newcomer = [
+      ...kept(),
+      {
+        ...component(scorecard('component:default/gamma')),
+        evaluationHash: hashes.get('component:default/beta')!,
+      },
+    ];
+    await expect(
+      stores.snapshotWriter.writeSnapshot(
+        snapshotOf('2025-05-01T13:00:00.000Z', newcomer),
+      ),
+    ).rejects.toThrow(/gamma was given as unchanged/);
+    expect(await count(knex, 'snapshots')).toBe(snapshots);
+    expect(await count(knex, 'component_states')).toBe(states + 1);
+  });
+
   it('stores each distinct evaluation once, and retention removes the ones no state uses', async () => {
     const shared = result('aggregated.available', 'not-applicable', {
       message: 'applies to aggregated-api, not to this kind',

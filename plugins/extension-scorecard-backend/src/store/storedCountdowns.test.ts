@@ -24,6 +24,7 @@ import { buildInventory } from '../inventory/buildInventory';
 import type { Inventory } from '../inventory/model';
 import { evaluateInventory, evaluateStable } from '../pipeline/evaluate';
 import { snapshotInput } from '../pipeline/assembleSnapshot';
+import { EvaluationMemo } from '../pipeline/incremental';
 import {
   as,
   createTestApi,
@@ -72,10 +73,15 @@ beforeAll(async () => {
   inventory = buildInventory({ clusters, entities, now: new Date(START) });
 });
 
-type Mode = 'text' | 'tokens';
+type Mode = 'text' | 'tokens' | 'memo';
 
-async function writeSnapshots(knex: Knex, mode: Mode, times: readonly Date[]) {
+async function writeSnapshots(
+  knex: Knex,
+  mode: Mode,
+  times: readonly Date[],
+): Promise<number> {
   const stores = createScorecardStores(knex);
+  if (mode === 'memo') return writeWithMemo(stores, times);
   for (const now of times) {
     const scorecards =
       mode === 'text'
@@ -89,6 +95,61 @@ async function writeSnapshots(knex: Knex, mode: Mode, times: readonly Date[]) {
       }),
     );
   }
+  return 0;
+}
+
+/** As a refresh writes: a memo keeps what did not change; returns how many it kept. */
+async function writeWithMemo(
+  stores: ReturnType<typeof createScorecardStores>,
+  times: readonly Date[],
+): Promise<number> {
+  const memo = new EvaluationMemo();
+  let kept = 0;
+  for (const now of times) {
+    const latestSnapshotId =
+      (await stores.snapshots.latestSnapshot())?.id ?? null;
+    const evaluation = memo.evaluate(inventory, {
+      now,
+      catalogFingerprint: 'demo',
+      latestSnapshotId,
+    });
+    kept += evaluation.reused.size;
+    const written = await stores.snapshotWriter.writeSnapshot(
+      snapshotInput(
+        inventory,
+        evaluation.scorecards,
+        { takenAt: now.toISOString(), trigger: 'schedule', refreshId: null },
+        [],
+        evaluation.reused,
+      ),
+    );
+    memo.remember(evaluation, written.snapshotId, written.evaluationHashes);
+  }
+  return kept;
+}
+
+/** Every row of the tables that hold snapshots, in a stable order, without row ids. */
+async function storedRows(knex: Knex) {
+  const rows = async (table: string, order: string[], omit: string[] = []) =>
+    (await knex(table).orderBy(order)).map(row => {
+      const copy = { ...row };
+      for (const column of omit) delete copy[column];
+      return copy;
+    });
+  return {
+    snapshots: await rows('snapshots', ['id']),
+    states: await rows(
+      'component_states',
+      ['component_id', 'valid_from'],
+      ['id'],
+    ),
+    evaluations: await rows('evaluations', ['hash'], ['id']),
+    aggregates: await rows('snapshot_aggregates', [
+      'snapshot_id',
+      'scope',
+      'key',
+    ]),
+  };
 }
 
 /** Every answer of the read API over the database, keyed by request. */
@@ -214,6 +275,21 @@ describe.each(databases.ids)('stored countdowns on %s', id => {
     } finally {
       await text.destroy();
       await tokens.destroy();
+    }
+  });
+
+  it('stores exactly what evaluating everything stores when a refresh keeps unchanged evaluations', async () => {
+    const everything = await databases.open(id);
+    const kept = await databases.open(id);
+    try {
+      await writeSnapshots(everything, 'tokens', TIMES);
+      const reused = await writeSnapshots(kept, 'memo', TIMES);
+      // an hour later nothing had changed: every component was kept
+      expect(reused).toBeGreaterThanOrEqual(inventory.components.length);
+      expect(await storedRows(kept)).toEqual(await storedRows(everything));
+    } finally {
+      await everything.destroy();
+      await kept.destroy();
     }
   });
 

@@ -40,6 +40,14 @@ export interface SnapshotComponentInput {
   instances: StoredInstance[];
   /** The entity's design record (spec.extension); null for orphans and entities without one. */
   designRecord?: DesignRecord | null;
+  /**
+   * Set when the caller knows the evaluation is the one the component's current state
+   * holds (a refresh that kept it, see pipeline/incremental): the store takes it by
+   * this hash without serializing it, and `instances`/`designRecord` are not read. The
+   * write fails with {@link ReusedEvaluationMismatch} when the current state holds
+   * another evaluation.
+   */
+  evaluationHash?: string;
 }
 
 /** A cluster a snapshot was assembled from. */
@@ -82,6 +90,18 @@ export interface SnapshotWriteResult {
   changed: number;
   unchanged: number;
   levelChanges: WrittenLevelChange[];
+  /** Component id → the hash of its evaluation as stored. */
+  evaluationHashes: Map<string, string>;
+}
+
+/** A write given an evaluation by hash that is not the component's current one: nothing was written. */
+export class ReusedEvaluationMismatch extends Error {
+  constructor(readonly componentId: string) {
+    super(
+      `Component ${componentId} was given as unchanged, but its current state holds another evaluation`,
+    );
+    this.name = 'ReusedEvaluationMismatch';
+  }
 }
 
 /**

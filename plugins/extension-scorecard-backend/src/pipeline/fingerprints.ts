@@ -1,0 +1,106 @@
+/**
+ * Fingerprints of what a refresh read: one per cluster collection and one for the
+ * catalog. Two reads with the same fingerprint hold the same data for every check, so
+ * a component whose clusters and catalog read the same as last run need not be
+ * evaluated again (pipeline/incremental).
+ *
+ * What an API server says about an object's content is its `resourceVersion`: the
+ * same uid at the same resourceVersion is the same object. Two kinds are rewritten
+ * without a change that matters to any check, so their content is hashed instead,
+ * without those fields: Nodes (the kubelet renews `lastHeartbeatTime` of every
+ * condition every few minutes) and HorizontalPodAutoscalers (the controller writes
+ * `status.currentMetrics` at every sync). An object without uid or resourceVersion
+ * (a hand-written dump) is hashed whole. Catalog entities likewise by uid and `etag`.
+ * The collection time is left out: checks that count from it say so themselves
+ * (checks/timeBound).
+ */
+import type { Entity } from '@backstage/catalog-model';
+import { createHash, type Hash } from 'node:crypto';
+import type {
+  ClusterCollection,
+  KubeObject,
+  ResourceKey,
+} from '../collect/types';
+import { canonicalJson } from '../store/encoding';
+
+type Normalize = (object: KubeObject) => unknown;
+
+function withoutMetadataNoise(object: KubeObject): KubeObject {
+  const {
+    resourceVersion: _rv,
+    managedFields: _mf,
+    ...metadata
+  } = object.metadata as KubeObject['metadata'] & Record<string, unknown>;
+  return { ...object, metadata } as KubeObject;
+}
+
+/** Lists whose objects are rewritten without a change any check reads. */
+const NORMALIZED: Partial<Record<ResourceKey, Normalize>> = {
+  nodes: node => {
+    const plain = withoutMetadataNoise(node);
+    const conditions = node.status?.conditions;
+    if (!Array.isArray(conditions)) return plain;
+    return {
+      ...plain,
+      status: {
+        ...node.status,
+        conditions: conditions.map(
+          ({ lastHeartbeatTime: _beat, ...condition }) => condition,
+        ),
+      },
+    };
+  },
+  horizontalpodautoscalers: hpa => {
+    const plain = withoutMetadataNoise(hpa);
+    if (!hpa.status) return plain;
+    const { currentMetrics: _metrics, ...status } = hpa.status;
+    return { ...plain, status };
+  },
+};
+
+function addObject(hash: Hash, object: KubeObject, normalize?: Normalize) {
+  const { uid, resourceVersion } = object.metadata ?? {};
+  if (!normalize && uid && resourceVersion) {
+    hash.update(`${uid}@${resourceVersion}\n`);
+  } else {
+    hash.update(canonicalJson(normalize ? normalize(object) : object));
+    hash.update('\n');
+  }
+}
+
+/** The fingerprint of one cluster's collection: equal when every check reads the same. */
+export function clusterFingerprint(collection: ClusterCollection): string {
+  const hash = createHash('sha256');
+  hash.update(
+    canonicalJson({
+      cluster: collection.cluster,
+      source: collection.source,
+      version: collection.version,
+      versionStatus: collection.versionStatus,
+      reads: collection.reads,
+      stale: collection.stale ?? null,
+      error: collection.error ?? null,
+      apiServerMetrics: collection.apiServerMetrics ?? null,
+    }),
+  );
+  const lists = Object.keys(collection.objects).sort() as ResourceKey[];
+  for (const list of lists) {
+    hash.update(`\n#${list}\n`);
+    const normalize = NORMALIZED[list];
+    for (const object of collection.objects[list] ?? []) {
+      addObject(hash, object, normalize);
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** The fingerprint of the catalog as read: equal when every entity is the same. */
+export function catalogFingerprint(entities: readonly Entity[]): string {
+  const hash = createHash('sha256');
+  for (const entity of entities) {
+    const { uid, etag } = entity.metadata;
+    if (uid && etag) hash.update(`${uid}@${etag}\n`);
+    else hash.update(`${canonicalJson(entity)}\n`);
+  }
+  return hash.digest('hex');
+}

@@ -1,0 +1,370 @@
+/**
+ * The memo must never keep an evaluation that a full evaluation would give
+ * differently. Over the demo and the upstream fixtures, with waivers that expire and
+ * evidence that grows stale on the way, a memo refreshed every few hours for weeks
+ * gives exactly what evaluating every component gives, while keeping most of them.
+ */
+import type {
+  ExperimentEvidence,
+  Waiver,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import fs from 'node:fs';
+import path from 'node:path';
+import { readCatalogFiles } from '../collect/catalog';
+import { readClusterDump } from '../collect/dumps';
+import type { ClusterCollection } from '../collect/types';
+import { buildInventory } from '../inventory/buildInventory';
+import type { Inventory } from '../inventory/model';
+import { canonicalJson, sha256 } from '../store/encoding';
+import { evaluateStable, type StableScorecard } from './evaluate';
+import { catalogFingerprint, clusterFingerprint } from './fingerprints';
+import { EvaluationMemo, type IncrementalOptions } from './incremental';
+import { readChecksConfig } from '../checks';
+import { ConfigReader } from '@backstage/config';
+
+jest.setTimeout(120_000);
+
+const REPO = path.resolve(__dirname, '../../../..');
+const START = Date.parse('2026-12-01T08:00:00.000Z');
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+interface Fixture {
+  clusters: ClusterCollection[];
+  entities: Awaited<ReturnType<typeof readCatalogFiles>>;
+}
+
+async function load(clusterDir: string, catalog: string[]): Promise<Fixture> {
+  const names = fs
+    .readdirSync(clusterDir)
+    .filter(d => fs.statSync(path.join(clusterDir, d)).isDirectory())
+    .sort();
+  const clusters = await Promise.all(
+    names.map(name =>
+      readClusterDump({
+        name,
+        directory: path.join(clusterDir, name),
+        now: () => new Date(START),
+      }),
+    ),
+  );
+  return { clusters, entities: await readCatalogFiles(catalog) };
+}
+
+const FIXTURES: Array<[string, () => Promise<Fixture>]> = [
+  [
+    'the demo',
+    () =>
+      load(path.join(REPO, 'examples/clusters'), [
+        path.join(REPO, 'examples/org.yaml'),
+        path.join(REPO, 'examples/entities.yaml'),
+      ]),
+  ],
+  [
+    'the upstream fixtures',
+    () => {
+      const catalog = path.join(REPO, 'examples/upstream/catalog');
+      return load(
+        path.join(REPO, 'examples/upstream/clusters'),
+        fs
+          .readdirSync(catalog)
+          .filter(f => f.endsWith('.yaml'))
+          .sort()
+          .map(f => path.join(catalog, f)),
+      );
+    },
+  ],
+];
+
+/** Waivers on the first failing results, expiring on the way; one pending. */
+function waiversFor(cards: readonly StableScorecard[]): Waiver[] {
+  const failing = cards.flatMap(card =>
+    card.results
+      .filter(r => r.status === 'fail' || r.status === 'warn')
+      .slice(0, 1)
+      .map(r => ({ card, r })),
+  );
+  return failing.slice(0, 4).map(({ card, r }, i) => ({
+    id: `w${i}`,
+    component: card.componentId,
+    checkId: r.checkId,
+    cluster: r.cluster,
+    reason: 'migration under way',
+    expiresAt: new Date(START + (i + 1) * 2.3 * DAY).toISOString(),
+    state: i === 3 ? 'requested' : 'approved',
+    requestedBy: 'user:default/ann',
+    requestedAt: new Date(START - DAY).toISOString(),
+    decidedBy: i === 3 ? null : 'user:default/bob',
+    decidedAt: i === 3 ? null : new Date(START - DAY).toISOString(),
+  }));
+}
+
+/** A passed run of each scenario that never ran, 85 days old: stale within the run. */
+function evidenceFor(cards: readonly StableScorecard[]): ExperimentEvidence[] {
+  const out: ExperimentEvidence[] = [];
+  for (const card of cards) {
+    for (const r of card.results) {
+      const scenarios = /^never ran: (.+)$/.exec(r.message)?.[1];
+      if (r.checkId !== 'experiments.required' || !scenarios) continue;
+      for (const scenario of scenarios.split(', ')) {
+        const at = new Date(START - (85 - out.length) * DAY).toISOString();
+        out.push({
+          id: `ev${out.length}`,
+          component: card.componentId,
+          cluster: r.cluster ?? card.clusters[0],
+          scenario,
+          tool: 'manual',
+          startedAt: at,
+          injectedAt: at,
+          recoveredAt: at,
+          verdict: 'pass',
+          observations: {},
+          links: [],
+          submittedBy: 'user:default/ann',
+          submittedAt: at,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** One cluster's first Deployment scaled, as the API server would return it next. */
+function scaled(collection: ClusterCollection): ClusterCollection {
+  const [first, ...rest] = collection.objects.deployments ?? [];
+  return {
+    ...collection,
+    objects: {
+      ...collection.objects,
+      deployments: [
+        {
+          ...first,
+          metadata: {
+            ...first.metadata,
+            resourceVersion: `${
+              Number(first.metadata.resourceVersion ?? 1) + 7
+            }`,
+          },
+          spec: { ...first.spec, replicas: Number(first.spec?.replicas) + 1 },
+        },
+        ...rest,
+      ],
+    },
+  };
+}
+
+const hashOf = (cards: readonly StableScorecard[]) =>
+  new Map(cards.map(c => [c.componentId, sha256(canonicalJson(c))]));
+
+describe.each(FIXTURES)('a memo over %s', (_name, loadFixture) => {
+  let fixture: Fixture;
+  beforeAll(async () => {
+    fixture = await loadFixture();
+  });
+
+  it('gives every few hours for four weeks exactly what evaluating everything gives', () => {
+    let inventory: Inventory = buildInventory({
+      ...fixture,
+      now: new Date(START),
+    });
+    const first = evaluateStable(inventory, { now: new Date(START) });
+    const waivers = waiversFor(first);
+    const evidence = evidenceFor(first);
+    expect(waivers.filter(w => w.state === 'approved')).toHaveLength(3);
+
+    const memo = new EvaluationMemo();
+    let snapshotId: number | null = null;
+    let kept = 0;
+    let evaluatedAgain = 0;
+    let catalog = catalogFingerprint(fixture.entities);
+    for (let step = 0; step < 260; step++) {
+      const now = new Date(START + step * 2.5 * HOUR);
+      if (step === 40) {
+        // one cluster changes: only its components are evaluated again
+        inventory = buildInventory({
+          clusters: [scaled(fixture.clusters[0]), ...fixture.clusters.slice(1)],
+          entities: fixture.entities,
+          now,
+        });
+      }
+      if (step === 80) catalog = `${catalog}+changed`;
+      const options: IncrementalOptions = {
+        now,
+        waivers,
+        evidence,
+        catalogFingerprint: catalog,
+        latestSnapshotId: snapshotId,
+      };
+      const full = evaluateStable(inventory, options);
+      const evaluation = memo.evaluate(inventory, options);
+      expect(evaluation.scorecards).toEqual(full);
+      expect(evaluation.evaluated + evaluation.reused.size).toBe(full.length);
+      if (step === 0 || step === 80) {
+        expect(evaluation.reused.size).toBe(0);
+      } else if (step === 40) {
+        const changed = new Set(
+          inventory.components
+            .filter(c =>
+              c.instances.some(i => i.cluster === fixture.clusters[0].cluster),
+            )
+            .map(c => c.id),
+        );
+        for (const id of evaluation.reused.keys())
+          expect(changed.has(id)).toBe(false);
+      } else {
+        kept += evaluation.reused.size;
+        evaluatedAgain += evaluation.evaluated;
+      }
+      snapshotId = (snapshotId ?? 0) + 1;
+      memo.remember(evaluation, snapshotId, hashOf(evaluation.scorecards));
+    }
+    // most evaluations are kept; the clock brings some back every day
+    expect(kept).toBeGreaterThan(evaluatedAgain);
+    expect(evaluatedAgain).toBeGreaterThan(0);
+  });
+
+  it('keeps nothing when the latest snapshot is not the one it remembers, or with module checks', () => {
+    const inventory = buildInventory({ ...fixture, now: new Date(START) });
+    const options: IncrementalOptions = {
+      now: new Date(START),
+      catalogFingerprint: catalogFingerprint(fixture.entities),
+      latestSnapshotId: null,
+    };
+    const memo = new EvaluationMemo();
+    const first = memo.evaluate(inventory, options);
+    memo.remember(first, 5, hashOf(first.scorecards));
+    const later = { ...options, now: new Date(START + 1000) };
+    expect(
+      memo.evaluate(inventory, { ...later, latestSnapshotId: 5 }).reused.size,
+    ).toBeGreaterThan(0);
+    expect(memo.previousResults(5)?.size).toBe(first.scorecards.length);
+    expect(
+      memo.evaluate(inventory, { ...later, latestSnapshotId: 6 }).reused.size,
+    ).toBe(0);
+    expect(memo.previousResults(6)).toBeUndefined();
+
+    const config = readChecksConfig(new ConfigReader({}));
+    const moduleCheck = { ...config, extraChecks: [{} as never] };
+    expect(
+      memo.evaluate(inventory, {
+        ...later,
+        latestSnapshotId: 5,
+        config: moduleCheck,
+      }).reused.size,
+    ).toBe(0);
+    memo.forget();
+    expect(
+      memo.evaluate(inventory, { ...later, latestSnapshotId: 5 }).reused.size,
+    ).toBe(0);
+  });
+});
+
+describe('fingerprints of what was read', () => {
+  const node = (beat: string, rv: string) => ({
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: 'n1', uid: 'u1', resourceVersion: rv },
+    status: {
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'True',
+          lastHeartbeatTime: beat,
+          lastTransitionTime: '2026-11-01T00:00:00Z',
+        },
+      ],
+    },
+  });
+  const collection = (objects: ClusterCollection['objects']) =>
+    ({
+      cluster: 'prod',
+      source: 'live',
+      collectedAt: '2026-12-01T08:00:00Z',
+      version: null,
+      versionStatus: { state: 'ok' },
+      reads: {},
+      objects,
+    } as ClusterCollection);
+
+  it('ignore Node heartbeats and HPA metrics, not what checks read', () => {
+    const a = clusterFingerprint(
+      collection({ nodes: [node('2026-12-01T08:00:00Z', '10')] }),
+    );
+    expect(
+      clusterFingerprint(
+        collection({ nodes: [node('2026-12-01T08:05:00Z', '11')] }),
+      ),
+    ).toBe(a);
+    const notReady = node('2026-12-01T08:05:00Z', '12');
+    notReady.status.conditions[0].status = 'False';
+    expect(clusterFingerprint(collection({ nodes: [notReady] }))).not.toBe(a);
+
+    const hpa = (metrics: number, min: number) => ({
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: {
+        name: 'h',
+        namespace: 'x',
+        uid: 'h1',
+        resourceVersion: `${metrics}`,
+      },
+      spec: { minReplicas: min },
+      status: { currentMetrics: [{ type: 'Resource', value: metrics }] },
+    });
+    const h = clusterFingerprint(
+      collection({ horizontalpodautoscalers: [hpa(1, 1)] }),
+    );
+    expect(
+      clusterFingerprint(collection({ horizontalpodautoscalers: [hpa(2, 1)] })),
+    ).toBe(h);
+    expect(
+      clusterFingerprint(collection({ horizontalpodautoscalers: [hpa(2, 2)] })),
+    ).not.toBe(h);
+  });
+
+  it('tell objects apart by uid and resourceVersion, the collection time aside', () => {
+    const deployment = (rv: string) => ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'd', namespace: 'x', uid: 'd1', resourceVersion: rv },
+    });
+    const base = collection({ deployments: [deployment('5')] });
+    const a = clusterFingerprint(base);
+    expect(
+      clusterFingerprint({ ...base, collectedAt: '2026-12-01T09:00:00Z' }),
+    ).toBe(a);
+    expect(
+      clusterFingerprint(collection({ deployments: [deployment('6')] })),
+    ).not.toBe(a);
+    expect(
+      clusterFingerprint({
+        ...base,
+        stale: { reason: 'timeout', lastSuccessAt: '2026-12-01T08:00:00Z' },
+      }),
+    ).not.toBe(a);
+    expect(
+      clusterFingerprint({
+        ...base,
+        reads: { deployments: { state: 'forbidden', reason: '403' } },
+      }),
+    ).not.toBe(a);
+  });
+
+  it('tell catalog entities apart by uid and etag, or by content without them', () => {
+    const entity = (etag?: string, owner = 'team-a') => ({
+      apiVersion: 'backstage.io/v1alpha1',
+      kind: 'Component',
+      metadata: { name: 'c', ...(etag ? { uid: 'c1', etag } : {}) },
+      spec: { owner },
+    });
+    expect(catalogFingerprint([entity('e1')])).toBe(
+      catalogFingerprint([entity('e1', 'team-b')]),
+    );
+    expect(catalogFingerprint([entity('e1')])).not.toBe(
+      catalogFingerprint([entity('e2')]),
+    );
+    expect(catalogFingerprint([entity()])).not.toBe(
+      catalogFingerprint([entity(undefined, 'team-b')]),
+    );
+  });
+});
