@@ -24,7 +24,8 @@ import {
   groupByCertificate,
   objectOfSource,
 } from './certificateText';
-import type { TlsEndpoint } from './facts/certificateInventory';
+import { expiresWithin, type TlsEndpoint } from './facts/certificateInventory';
+import { timeOf } from './relativeDays';
 import { changesAt } from './timeBound';
 import type { CheckOutcome } from './types';
 
@@ -213,6 +214,14 @@ export function describeFinding(
   )} ${relativeCountdown(f, thresholdDays)}`;
 }
 
+/**
+ * When a finding expires (epoch ms): compared as instants, not as day counts, so which
+ * finding is judged does not depend on the time of day it is evaluated at.
+ */
+function expiresAt(finding: CertificateFinding): number {
+  return timeOf(finding.notAfter) ?? (finding.daysLeft ?? 0) * 86_400_000;
+}
+
 /** Per certificate source, the finding that expires last (a bundle works until its last certificate expires), nearest first; plus parse errors. */
 export function judgeBundles(findings: readonly CertificateFinding[]): {
   judged: CertificateFinding[];
@@ -226,11 +235,11 @@ export function judgeBundles(findings: readonly CertificateFinding[]): {
       continue;
     }
     const current = bySource.get(finding.source);
-    if (!current || (finding.daysLeft ?? 0) > (current.daysLeft ?? 0))
+    if (!current || expiresAt(finding) > expiresAt(current))
       bySource.set(finding.source, finding);
   }
   const judged = [...bySource.values()].sort(
-    (a, b) => (a.daysLeft ?? 0) - (b.daysLeft ?? 0),
+    (a, b) => expiresAt(a) - expiresAt(b),
   );
   return { judged, errors };
 }
@@ -335,7 +344,7 @@ function judgeExpiry(
   };
   // one certificate however many caBundles carry it, nearest expiry first
   const failing = groupByCertificate(
-    judged.filter(f => (f.daysLeft ?? 0) < failDays),
+    judged.filter(f => expiresWithin(f, failDays, context.now)),
   );
   if (failing.length) {
     const outcome = fail(
@@ -356,7 +365,7 @@ function judgeExpiry(
         )
       : withRemediation(
           outcome,
-          (failing[0].finding.daysLeft ?? 0) < 0
+          expiresWithin(failing[0].finding, 0, context.now)
             ? 'Replace the expired certificate now (serving certificate and CA bundle), then automate rotation with a cert-manager Certificate and CA injection.'
             : 'Rotate the CA bundle and serving certificate before they expire, and automate it (cert-manager Certificate with renewBefore, CA injection).',
         );
@@ -369,7 +378,7 @@ function judgeExpiry(
     );
   }
   const warning = groupByCertificate(
-    judged.filter(f => (f.daysLeft ?? 0) < warnDays),
+    judged.filter(f => expiresWithin(f, warnDays, context.now)),
   );
   if (warning.length)
     return warn(

@@ -1,7 +1,7 @@
 /** Experiment evidence of one component, by scenario, newest first. */
 import type { ExperimentEvidence } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { BuiltinComponentContext } from './builtinContext';
-import { daysSince } from './relativeDays';
+import { daysSinceAbove } from './relativeDays';
 
 /** When the fault was injected (or the run started). */
 export function runTime(evidence: ExperimentEvidence): number {
@@ -17,10 +17,6 @@ export function runsOf(
     .sort((a, b) => runTime(b) - runTime(a));
 }
 
-export function ageInDays(evidence: ExperimentEvidence, now: Date): number {
-  return daysSince(runTime(evidence), now);
-}
-
 /** The newest run of the scenario when it passed within the freshness window. */
 export function freshPassingRun(
   context: Pick<BuiltinComponentContext, 'evidence' | 'now' | 'freshnessDays'>,
@@ -28,7 +24,9 @@ export function freshPassingRun(
 ): ExperimentEvidence | undefined {
   const newest = runsOf(context, scenario)[0];
   if (!newest || newest.verdict !== 'pass') return undefined;
-  return ageInDays(newest, context.now) <= context.freshnessDays
+  const at = runTime(newest);
+  return Number.isFinite(at) &&
+    !daysSinceAbove(at, context.now, context.freshnessDays)
     ? newest
     : undefined;
 }

@@ -8,8 +8,8 @@ import {
   warn,
   withRemediation,
 } from './builtinContext';
-import { ageInDays, runsOf, runTime } from './experimentEvidence';
-import { daysSinceText, daysSinceValue } from './relativeDays';
+import { runsOf, runTime } from './experimentEvidence';
+import { daysSinceAbove, daysSinceText, daysSinceValue } from './relativeDays';
 
 const required: BuiltinComponentCheck = {
   id: 'experiments.required',
@@ -40,11 +40,11 @@ const required: BuiltinComponentCheck = {
         observed[scenario.id] = null;
         continue;
       }
-      const age = ageInDays(newest, context.now);
+      const at = runTime(newest);
       observed[scenario.id] = {
         evidence: newest.id,
         verdict: newest.verdict,
-        ageDays: Number.isFinite(age) ? daysSinceValue(runTime(newest)) : null,
+        ageDays: Number.isFinite(at) ? daysSinceValue(at) : null,
       };
       if (newest.verdict !== 'pass')
         failed.push(
@@ -52,9 +52,9 @@ const required: BuiltinComponentCheck = {
             newest.startedAt,
           ).slice(0, 10)} failed)`,
         );
-      else if (!Number.isFinite(age))
+      else if (!Number.isFinite(at))
         stale.push(`${scenario.id} (run ${newest.id} has no valid date)`);
-      else if (age > context.freshnessDays)
+      else if (daysSinceAbove(at, context.now, context.freshnessDays))
         stale.push(
           `${scenario.id} (last passed ${daysSinceText(
             runTime(newest),

@@ -28,11 +28,53 @@ export function daysUntil(at: number, now: Date): number {
   return days;
 }
 
+/**
+ * {@link daysUntil} without reporting when the count changes: for a count that is only
+ * compared through {@link daysUntilBelow} and shown through tokens (a certificate
+ * finding's `daysLeft`), so the clock binds the verdict only where a comparison flips.
+ */
+export function daysUntilUnreported(at: number, now: Date): number {
+  return Math.floor((at - now.getTime()) / DAY);
+}
+
 /** Whole days from `at` until `now`. */
 export function daysSince(at: number, now: Date): number {
   const days = Math.floor((now.getTime() - at) / DAY);
   changesAt(at + (days + 1) * DAY);
   return days;
+}
+
+/**
+ * Whether fewer than `threshold` whole days are left until `at` (epoch ms) at `now`
+ * (`daysUntil(at, now) < threshold`), reporting only the instant that answer changes
+ * (a day count compared reads the same until it crosses the threshold).
+ */
+export function daysUntilBelow(
+  at: number,
+  now: Date,
+  threshold: number,
+): boolean {
+  // floor((at - now) / DAY) < T  ⇔  now > at - ceil(T) · DAY
+  const limit = at - Math.ceil(threshold) * DAY;
+  const below = now.getTime() > limit;
+  if (!below) changesAt(limit + 1);
+  return below;
+}
+
+/**
+ * Whether more than `threshold` whole days passed since `at` (epoch ms) at `now`
+ * (`daysSince(at, now) > threshold`), reporting only the instant that answer changes.
+ */
+export function daysSinceAbove(
+  at: number,
+  now: Date,
+  threshold: number,
+): boolean {
+  // floor((now - at) / DAY) > T  ⇔  now ≥ at + (floor(T) + 1) · DAY
+  const from = at + (Math.floor(threshold) + 1) * DAY;
+  const above = now.getTime() >= from;
+  if (!above) changesAt(from);
+  return above;
 }
 
 /** `1 day`, `15 days`. */

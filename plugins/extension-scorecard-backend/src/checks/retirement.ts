@@ -4,7 +4,7 @@ import type { BuiltinComponentCheck } from './builtinContext';
 import {
   countPastText,
   countUntilText,
-  daysUntil,
+  daysUntilBelow,
   daysUntilValue,
   timeOf,
 } from './relativeDays';
@@ -17,9 +17,24 @@ import {
   withRemediation,
 } from './builtinContext';
 
-function daysLeft(date: string, now: Date): number | null {
+/**
+ * The whole days left until `date` at `now`, as comparisons (`below(0)`: past); null
+ * when it is not a date. Compared, not counted: the verdict changes only when a
+ * comparison does (checks/timeBound), and texts count at read time.
+ */
+function daysLeft(
+  date: string,
+  now: Date,
+): { below(days: number): boolean } | null {
   const at = timeOf(date);
-  return at === undefined ? null : daysUntil(at, now);
+  return at === undefined
+    ? null
+    : { below: days => daysUntilBelow(at, now, days) };
+}
+
+/** `left <= days` for whole days left. */
+function atMost(left: { below(days: number): boolean }, days: number) {
+  return left.below(Math.floor(days) + 1);
 }
 
 function runningClusters(component: ExtensionComponent): string[] {
@@ -113,7 +128,7 @@ const migrationPlan: BuiltinComponentCheck = {
     const supportEnds = descriptor?.supportEnds;
     const supportLeft = supportEnds ? daysLeft(supportEnds, context.now) : null;
     const deprecated = declaredLifecycle === 'deprecated';
-    const pastSupport = supportLeft !== null && supportLeft < 0;
+    const pastSupport = supportLeft !== null && supportLeft.below(0);
     if (!deprecated && !pastSupport && !declaredLifecycle) {
       // without a lifecycle nobody has said it is not deprecated
       return component.catalog
@@ -182,7 +197,7 @@ const migrationPlan: BuiltinComponentCheck = {
       );
     const running = runningClusters(component);
     const to = `migration to ${migration.replacement} (owner ${migration.owner})`;
-    if (left < 0 && running.length)
+    if (running.length && left.below(0))
       return withRemediation(
         fail(
           `${to} was due ${migration.targetDate}, ${daysPast(
@@ -199,7 +214,7 @@ const migrationPlan: BuiltinComponentCheck = {
         } and update spec.extension.migration.`,
       );
     const warnDays = numberSetting(context, 'warnDays');
-    if (left <= warnDays && running.length)
+    if (running.length && atMost(left, warnDays))
       return withRemediation(
         warn(
           `${to} due ${migration.targetDate}, in ${daysTo(
@@ -263,7 +278,7 @@ const supportWindow: BuiltinComponentCheck = {
             migration.targetDate ? ` (due ${migration.targetDate})` : ''
           }`
         : 'Upgrade to a supported version and update spec.extension.supportEnds, or deprecate it with a migration plan (spec.extension.migration)';
-    if (left < 0)
+    if (left.below(0))
       return withRemediation(
         fail(
           `support ended ${daysPast(supportEnds)} ago (${supportEnds})`,
@@ -272,7 +287,7 @@ const supportWindow: BuiltinComponentCheck = {
         `${leave}: the version in use gets no fixes.`,
       );
     const warnDays = numberSetting(context, 'warnDays');
-    if (left <= warnDays)
+    if (atMost(left, warnDays))
       return withRemediation(
         warn(
           `support ends in ${daysTo(

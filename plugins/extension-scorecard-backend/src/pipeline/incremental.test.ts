@@ -51,7 +51,8 @@ async function load(clusterDir: string, catalog: string[]): Promise<Fixture> {
   return { clusters, entities: await readCatalogFiles(catalog) };
 }
 
-const FIXTURES: Array<[string, () => Promise<Fixture>]> = [
+/** Name, loader, and whether the clock moves its certificate or retirement verdicts within three years. */
+const FIXTURES: Array<[string, () => Promise<Fixture>, boolean]> = [
   [
     'the demo',
     () =>
@@ -59,6 +60,7 @@ const FIXTURES: Array<[string, () => Promise<Fixture>]> = [
         path.join(REPO, 'examples/org.yaml'),
         path.join(REPO, 'examples/entities.yaml'),
       ]),
+    true,
   ],
   [
     'the upstream fixtures',
@@ -73,6 +75,8 @@ const FIXTURES: Array<[string, () => Promise<Fixture>]> = [
           .map(f => path.join(catalog, f)),
       );
     },
+    // no support end declared, webhook caBundles injected later: nothing runs out
+    false,
   ],
 ];
 
@@ -156,7 +160,7 @@ function scaled(collection: ClusterCollection): ClusterCollection {
 const hashOf = (cards: readonly StableScorecard[]) =>
   new Map(cards.map(c => [c.componentId, sha256(canonicalJson(c))]));
 
-describe.each(FIXTURES)('a memo over %s', (_name, loadFixture) => {
+describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
   let fixture: Fixture;
   beforeAll(async () => {
     fixture = await loadFixture();
@@ -221,6 +225,38 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture) => {
     // most evaluations are kept; the clock brings some back every day
     expect(kept).toBeGreaterThan(evaluatedAgain);
     expect(evaluatedAgain).toBeGreaterThan(0);
+  });
+
+  it('gives what evaluating everything gives over three years, certificates and support windows running out', () => {
+    const inventory = buildInventory({ ...fixture, now: new Date(START) });
+    const memo = new EvaluationMemo();
+    const catalog = catalogFingerprint(fixture.entities);
+    let snapshotId: number | null = null;
+    let kept = 0;
+    const statuses = new Set<string>();
+    for (let step = 0; step < 150; step++) {
+      const options: IncrementalOptions = {
+        now: new Date(START + step * 173 * HOUR),
+        catalogFingerprint: catalog,
+        latestSnapshotId: snapshotId,
+      };
+      const full = evaluateStable(inventory, options);
+      const evaluation = memo.evaluate(inventory, options);
+      expect(evaluation.scorecards).toEqual(full);
+      if (step) kept += evaluation.reused.size;
+      for (const card of full)
+        for (const r of card.results)
+          if (/^(cert|retirement)\./.test(r.checkId))
+            statuses.add(`${card.componentId} ${r.checkId} ${r.status}`);
+      snapshotId = (snapshotId ?? 0) + 1;
+      memo.remember(evaluation, snapshotId, hashOf(evaluation.scorecards));
+    }
+    expect(kept).toBeGreaterThan(0);
+    // the clock moved verdicts on the way (else this would prove nothing)
+    const moved = [...statuses]
+      .map(s => s.split(' ').slice(0, 2).join(' '))
+      .filter((key, i, all) => all.indexOf(key) !== i);
+    expect(moved.length > 0).toBe(clockMoves);
   });
 
   it('keeps nothing when the latest snapshot is not the one it remembers, or with module checks', () => {

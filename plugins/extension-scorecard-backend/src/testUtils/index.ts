@@ -62,6 +62,18 @@ export { evaluateInventory } from '../pipeline/evaluate';
 export { evaluateStable, renderScorecards } from '../pipeline/evaluate';
 /** The options of evaluateInventory (time, evidence, waivers, checks config). @alpha */
 export type { EvaluateOptions, StableScorecard } from '../pipeline/evaluate';
+/** The refresh's memo: evaluates again only the components whose inputs changed. @alpha */
+export { EvaluationMemo } from '../pipeline/incremental';
+/** One refresh's evaluation through the memo, and its options. @alpha */
+export type {
+  IncrementalEvaluation,
+  IncrementalOptions,
+} from '../pipeline/incremental';
+/** Fingerprints of a cluster collection and of the catalog as read. @alpha */
+export {
+  catalogFingerprint,
+  clusterFingerprint,
+} from '../pipeline/fingerprints';
 /** Per cluster, what blocks the next Kubernetes minor (the report stored with each snapshot). @alpha */
 export { upgradeReadiness } from '../pipeline/upgradeReadiness';
 /** The built-in check catalogue, and the reader of `extensionScorecard.checks` config. @alpha */

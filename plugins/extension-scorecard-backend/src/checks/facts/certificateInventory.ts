@@ -10,7 +10,7 @@ import type { CertificateFinding } from '@extension-scorecard/plugin-extension-s
 import type { KubeObject } from '../../collect/types';
 import type { ComponentInstance } from '../../inventory/model';
 import type { AdmissionWebhook } from '../kubernetes/admissionWebhooks';
-import { daysUntil } from '../relativeDays';
+import { daysUntilBelow, daysUntilUnreported, timeOf } from '../relativeDays';
 
 /** cert-manager's CA injector annotations. */
 export const CA_INJECTION_ANNOTATIONS = [
@@ -146,8 +146,26 @@ export function tlsEndpointsOf(
   return endpoints;
 }
 
-export function daysLeft(notAfter: Date, now: Date): number {
-  return daysUntil(notAfter.getTime(), now);
+/**
+ * Whole days left at `now`, not reported to checks/timeBound: compare a finding's
+ * `daysLeft` only through {@link expiresWithin}, which reports where it flips.
+ */
+function daysLeft(notAfter: Date, now: Date): number {
+  return daysUntilUnreported(notAfter.getTime(), now);
+}
+
+/**
+ * Whether fewer than `days` whole days are left on a finding at `now` (`daysLeft <
+ * days`; `expiresWithin(f, 0, now)`: expired), reporting when that answer changes.
+ */
+export function expiresWithin(
+  finding: CertificateFinding,
+  days: number,
+  now: Date,
+): boolean {
+  const at = timeOf(finding.notAfter);
+  if (at === undefined) return (finding.daysLeft ?? 0) < days;
+  return daysUntilBelow(at, now, days);
 }
 
 /** Certificate findings of one instance: each bundle's certificates, and each cert-manager Certificate. */

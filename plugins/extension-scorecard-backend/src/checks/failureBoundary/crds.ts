@@ -13,6 +13,7 @@ import {
 } from '../builtinContext';
 import { describeFinding, judgeBundles, judgeRotation } from '../certificates';
 import { relativeCountdown } from '../certificateText';
+import { expiresWithin } from '../facts/certificateInventory';
 
 function conditionStatus(crd: any, type: string): string {
   return (
@@ -130,9 +131,13 @@ const conversion: BuiltinClusterCheck = {
       );
       if (certificatesUnreadable) needsCertificates = true;
       const rotation = judgeRotation(certificates, context.now);
-      const expiring = judged.filter(f => (f.daysLeft ?? 0) < failDays);
+      const expiring = judged.filter(f =>
+        expiresWithin(f, failDays, context.now),
+      );
       const soon = judged.filter(
-        f => (f.daysLeft ?? 0) >= failDays && (f.daysLeft ?? 0) < warnDays,
+        f =>
+          !expiresWithin(f, failDays, context.now) &&
+          expiresWithin(f, warnDays, context.now),
       );
       // the CA of the CRD's own caBundle is named by subject; a Certificate by its object
       const certificate = (f: CertificateFinding, threshold: number) =>
