@@ -667,7 +667,11 @@ function persistenceRows(
       measure: `hourly re-run, nothing changed: inventory + checks of what changed + write, ${count(
         f.components,
       )} components (SQLite)`,
-      figure: rerunFigure(f.hourLater),
+      figure: `${rerunFigure(
+        f.hourLater,
+      )}; the memo that keeps evaluations between runs holds ${bytes(
+        f.memoHeapBytes,
+      )} of heap`,
       goal: GOALS.rerun,
       verdict: verdict(f.hourLater.totalMs < 1000),
     },

@@ -48,6 +48,8 @@ export interface PersistFigures {
   hourLater: RerunFigures;
   /** Two hours after: one cluster of the fleet changed (one Deployment scaled). */
   oneClusterChanged: RerunFigures;
+  /** Heap the refresh's memo keeps between runs (what it frees when forgotten), bytes. */
+  memoHeapBytes: number;
 }
 
 /** A refresh after the first: inventory built again, the checks of what changed, the write. */
@@ -295,6 +297,13 @@ serveBenchRequests({
         later.push(next.bytes - previous);
         previous = next.bytes;
       }
+      const heapUsed = () => {
+        global.gc?.();
+        return process.memoryUsage().heapUsed;
+      };
+      const withMemo = heapUsed();
+      memo.forget();
+      const memoHeapBytes = withMemo - heapUsed();
       return {
         components: inv.components.length,
         evaluateMs: first.evaluateMs,
@@ -304,6 +313,7 @@ serveBenchRequests({
         dailyIncrementBytes: later,
         hourLater: rerunFigures(hourLater),
         oneClusterChanged: rerunFigures(oneCluster),
+        memoHeapBytes,
       };
     } finally {
       await knex.destroy();

@@ -92,49 +92,49 @@ describe('relative days', () => {
 
 describe('comparisons of day counts report when they flip', () => {
   const DAY = 86_400_000;
-  const at = Date.parse('2027-03-01T13:45:00.000Z');
+  const due = Date.parse('2027-03-01T13:45:00.000Z');
   /** The comparison at `now`, and the instant before which it reads the same. */
   const timed = (compare: (now: Date) => boolean, now: number) =>
     withTimeBound(() => compare(new Date(now)));
 
   it('daysUntilBelow: true from the first instant fewer whole days are left, and stays true', () => {
-    const below = (now: Date) => daysUntilBelow(at, now, 30);
-    const flip = at - 30 * DAY;
+    const below = (now: Date) => daysUntilBelow(due, now, 30);
+    const flip = due - 30 * DAY;
     expect(timed(below, flip - 5 * DAY)).toEqual({
       value: false,
       validBefore: flip + 1,
     });
     // daysUntil is exactly 30 at the flip and 29 one millisecond later
-    expect(daysUntil(at, new Date(flip))).toBe(30);
+    expect(daysUntil(due, new Date(flip))).toBe(30);
     expect(timed(below, flip)).toEqual({ value: false, validBefore: flip + 1 });
     expect(timed(below, flip + 1)).toEqual({
       value: true,
       validBefore: Infinity,
     });
     // a fractional threshold compares whole days
-    expect(daysUntilBelow(at, new Date(flip - DAY + 1), 30.5)).toBe(
-      daysUntil(at, new Date(flip - DAY + 1)) < 30.5,
+    expect(daysUntilBelow(due, new Date(flip - DAY + 1), 30.5)).toBe(
+      daysUntil(due, new Date(flip - DAY + 1)) < 30.5,
     );
   });
 
   it('daysSinceAbove: true from the first instant more whole days passed, and stays true', () => {
-    const above = (now: Date) => daysSinceAbove(at, now, 90);
-    const flip = at + 91 * DAY;
+    const above = (now: Date) => daysSinceAbove(due, now, 90);
+    const flip = due + 91 * DAY;
     expect(timed(above, flip - 1)).toEqual({ value: false, validBefore: flip });
-    expect(daysSince(at, new Date(flip - 1))).toBe(90);
+    expect(daysSince(due, new Date(flip - 1))).toBe(90);
     expect(timed(above, flip)).toEqual({ value: true, validBefore: Infinity });
-    expect(daysSince(at, new Date(flip))).toBe(91);
+    expect(daysSince(due, new Date(flip))).toBe(91);
   });
 
   it('a bare day count reports its next change, an unreported one nothing', () => {
-    const now = at - 10 * DAY - 3_600_000;
-    expect(timed(n => daysUntil(at, n) > 0, now).validBefore).toBe(
-      at - 10 * DAY + 1,
+    const now = due - 10 * DAY - 3_600_000;
+    expect(timed(n => daysUntil(due, n) > 0, now).validBefore).toBe(
+      due - 10 * DAY + 1,
     );
-    expect(timed(n => daysSince(at, n) > 0, at + 3_600_000).validBefore).toBe(
-      at + DAY,
+    expect(timed(n => daysSince(due, n) > 0, due + 3_600_000).validBefore).toBe(
+      due + DAY,
     );
-    expect(timed(n => daysUntilUnreported(at, n) > 0, now).validBefore).toBe(
+    expect(timed(n => daysUntilUnreported(due, n) > 0, now).validBefore).toBe(
       Infinity,
     );
   });
