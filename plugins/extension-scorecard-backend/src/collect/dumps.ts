@@ -43,7 +43,7 @@ import {
   isListDocument,
   listItems,
   matchesFieldSelector,
-  trimManagedFields,
+  trimAtRead,
 } from './objects';
 import {
   RESOURCE_KEYS,
@@ -197,7 +197,7 @@ export async function readClusterDump(
           fail(`${where}${invalid}`, guess ? [guess] : named);
           continue;
         }
-        const obj = trimManagedFields(item as KubeObject);
+        const obj = trimAtRead(item as KubeObject);
         const found = specForObject(obj.apiVersion, obj.kind);
         if (!found) continue; // a kind the collector does not read (never Secrets)
         const state = states.get(found.spec)!;

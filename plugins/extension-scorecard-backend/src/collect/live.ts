@@ -23,7 +23,7 @@ import {
   combineReads,
   isListDocument,
   listItems,
-  trimManagedFields,
+  trimAtRead,
 } from './objects';
 import {
   groupVersion,
@@ -670,7 +670,7 @@ async function listAll(
       kind: body.kind === 'List' ? `${spec.kind}List` : body.kind,
       items: body.items,
     })) {
-      objects.push(trimManagedFields(item as KubeObject));
+      objects.push(trimAtRead(item as KubeObject));
     }
     cont =
       typeof body.metadata?.continue === 'string' && body.metadata.continue

@@ -97,6 +97,42 @@ export function trimManagedFields<T>(value: T): T {
   return { ...obj, metadata } as T;
 }
 
+/**
+ * A CustomResourceDefinition without the OpenAPI schema of each version
+ * (`spec.versions[].schema`): no check reads it, and it is most of a CRD's size (a few
+ * hundred kB for an operator's CRD; thousands of CRDs in clusters with Crossplane
+ * providers). Names, served/storage/deprecated flags, conversion, subresources, printer
+ * columns and `status.storedVersions` stay. Any other object is returned as it is.
+ */
+export function withoutCrdSchemas<T>(value: T): T {
+  const obj = value as {
+    kind?: unknown;
+    apiVersion?: unknown;
+    spec?: { versions?: unknown };
+  } | null;
+  if (
+    !obj ||
+    obj.kind !== 'CustomResourceDefinition' ||
+    typeof obj.apiVersion !== 'string' ||
+    !obj.apiVersion.startsWith('apiextensions.k8s.io/') ||
+    !Array.isArray(obj.spec?.versions) ||
+    !obj.spec!.versions.some(v => v && typeof v === 'object' && 'schema' in v)
+  ) {
+    return value;
+  }
+  const versions = (obj.spec!.versions as unknown[]).map(version => {
+    if (!version || typeof version !== 'object') return version;
+    const { schema: _schema, ...rest } = version as Record<string, unknown>;
+    return rest;
+  });
+  return { ...obj, spec: { ...obj.spec, versions } } as T;
+}
+
+/** What the collector keeps of an object it read: see trimManagedFields and withoutCrdSchemas. */
+export function trimAtRead<T>(value: T): T {
+  return withoutCrdSchemas(trimManagedFields(value));
+}
+
 /** True when a Pod matches the collector's Pending field selector. */
 export function matchesFieldSelector(
   spec: ResourceSpec,
