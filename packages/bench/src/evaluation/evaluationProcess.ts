@@ -246,6 +246,11 @@ serveBenchRequests({
             catalogFingerprint: catalog,
             latestSnapshotId,
           });
+          // the next-minor report every snapshot carries, its findings kept alike
+          const upgrade = upgradeReadiness(built, {
+            now: at,
+            componentFindings: memo.upgradeFindings(evaluation),
+          });
           evaluateMs = performance.now() - started;
           const written = await stores.snapshotWriter.writeSnapshot(
             snapshotInput(
@@ -256,7 +261,7 @@ serveBenchRequests({
                 trigger: 'schedule',
                 refreshId: null,
               },
-              [],
+              upgrade,
               evaluation.reused,
             ),
           );

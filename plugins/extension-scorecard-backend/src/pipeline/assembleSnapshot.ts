@@ -19,11 +19,7 @@ import type { ChecksConfig } from '../checks';
 import { designRecordOf } from './designRecord';
 import { renderScorecards } from './evaluate';
 import { catalogFingerprint } from './fingerprints';
-import {
-  EvaluationMemo,
-  type IncrementalEvaluation,
-  type IncrementalOptions,
-} from './incremental';
+import { EvaluationMemo, type IncrementalOptions } from './incremental';
 import { upgradeReadiness } from './upgradeReadiness';
 import { evidenceFromChaosObjects } from '../checks/chaosEvidence';
 import { readCatalogEntities } from '../collect/catalog';
@@ -225,11 +221,17 @@ export async function assembleSnapshot(
     catalogFingerprint: catalogFingerprint(entities),
     latestSnapshotId,
   };
-  const upgrade = upgradeReadiness(inventory, {
-    now: run.now,
-    config: deps.checksConfig,
-  });
-  const write = (evaluation: IncrementalEvaluation) =>
+  /** The checks of what changed, then the next-minor report (kept per component alike). */
+  const evaluate = () => {
+    const evaluation = memo.evaluate(inventory, options);
+    const upgrade = upgradeReadiness(inventory, {
+      now: run.now,
+      config: deps.checksConfig,
+      componentFindings: memo.upgradeFindings(evaluation),
+    });
+    return { evaluation, upgrade };
+  };
+  const write = ({ evaluation, upgrade }: ReturnType<typeof evaluate>) =>
     stores.snapshotWriter.writeSnapshot(
       snapshotInput(
         inventory,
@@ -239,10 +241,10 @@ export async function assembleSnapshot(
         evaluation.reused,
       ),
     );
-  let evaluation = memo.evaluate(inventory, options);
+  let evaluated = evaluate();
   let written: SnapshotWriteResult;
   try {
-    written = await write(evaluation);
+    written = await write(evaluated);
   } catch (error) {
     memo.forget();
     if (!(error instanceof ReusedEvaluationMismatch)) throw error;
@@ -250,9 +252,10 @@ export async function assembleSnapshot(
     logger.warn(
       `extension-scorecard: ${error.message}; evaluating every component again`,
     );
-    evaluation = memo.evaluate(inventory, options);
-    written = await write(evaluation);
+    evaluated = evaluate();
+    written = await write(evaluated);
   }
+  const { evaluation } = evaluated;
   memo.remember(evaluation, written.snapshotId, written.evaluationHashes);
   const stable = evaluation.scorecards;
   const scorecards = renderScorecards(stable, run.now);

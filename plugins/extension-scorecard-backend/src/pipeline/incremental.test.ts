@@ -19,6 +19,7 @@ import { canonicalJson, sha256 } from '../store/encoding';
 import { evaluateStable, type StableScorecard } from './evaluate';
 import { catalogFingerprint, clusterFingerprint } from './fingerprints';
 import { EvaluationMemo, type IncrementalOptions } from './incremental';
+import { upgradeReadiness } from './upgradeReadiness';
 import { readChecksConfig } from '../checks';
 import { ConfigReader } from '@backstage/config';
 
@@ -194,6 +195,7 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
         .map(c => c.id),
     );
     const reusedAfterFullChange: number[] = [];
+    let upgradeComputed = 0;
     const keptInChangedCluster: string[] = [];
     for (let step = 0; step < 260; step++) {
       const now = new Date(START + step * 2.5 * HOUR);
@@ -217,6 +219,18 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
       const evaluation = memo.evaluate(inventory, options);
       expect(evaluation.scorecards).toEqual(full);
       expect(evaluation.evaluated + evaluation.reused.size).toBe(full.length);
+      // the next-minor report, its findings kept per component alike
+      const keep = memo.upgradeFindings(evaluation);
+      expect(
+        upgradeReadiness(inventory, {
+          ...options,
+          componentFindings: (component, compute) =>
+            keep(component, () => {
+              upgradeComputed += 1;
+              return compute();
+            }),
+        }),
+      ).toEqual(upgradeReadiness(inventory, options));
       if (step === 0 || step === 80)
         reusedAfterFullChange.push(evaluation.reused.size);
       if (step === 40)
@@ -232,6 +246,11 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
       snapshotId = (snapshotId ?? 0) + 1;
       memo.remember(evaluation, snapshotId, hashOf(evaluation.scorecards));
     }
+    // most upgrade findings were kept too (every component computed at 0 and 80 only)
+    expect(upgradeComputed).toBeLessThan(4 * inventory.components.length);
+    expect(upgradeComputed).toBeGreaterThanOrEqual(
+      2 * inventory.components.length,
+    );
     // the first run and a changed catalog evaluate everything; a changed cluster its own
     expect(reusedAfterFullChange).toEqual([0, 0]);
     expect(keptInChangedCluster).toEqual([]);
@@ -247,6 +266,7 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
     const catalog = catalogFingerprint(fixture.entities);
     let snapshotId: number | null = null;
     let kept = 0;
+    let findings = 0;
     const statuses = new Set<string>();
     for (let step = 0; step < 150; step++) {
       const options: IncrementalOptions = {
@@ -257,6 +277,12 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
       const full = evaluateStable(inventory, options);
       const evaluation = memo.evaluate(inventory, options);
       expect(evaluation.scorecards).toEqual(full);
+      const report = upgradeReadiness(inventory, {
+        ...options,
+        componentFindings: memo.upgradeFindings(evaluation),
+      });
+      expect(report).toEqual(upgradeReadiness(inventory, options));
+      findings += report.reduce((n, c) => n + c.findings.length, 0);
       if (step) kept += evaluation.reused.size;
       for (const card of full)
         for (const r of card.results)
@@ -271,6 +297,7 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
       .map(s => s.split(' ').slice(0, 2).join(' '))
       .filter((key, i, all) => all.indexOf(key) !== i);
     expect(moved.length > 0).toBe(clockMoves);
+    expect(findings).toBeGreaterThan(0);
   });
 
   it('keeps nothing when the latest snapshot is not the one it remembers, or with module checks', () => {

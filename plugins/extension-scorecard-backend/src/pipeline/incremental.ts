@@ -18,6 +18,7 @@
 import type {
   CheckResult,
   ExperimentEvidence,
+  UpgradeFinding,
   Waiver,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { createHash } from 'node:crypto';
@@ -31,6 +32,7 @@ import {
   type StableScorecard,
 } from './evaluate';
 import { clusterFingerprint } from './fingerprints';
+import type { ComponentFindingsCache } from './upgradeReadiness';
 
 interface Remembered {
   fingerprint: string;
@@ -39,6 +41,11 @@ interface Remembered {
   scorecard: StableScorecard;
   /** The stored evaluation's hash, once written. */
   evaluationHash?: string;
+  /** Its findings in the next-minor upgrade report, and until when they hold. */
+  upgrade?: {
+    findings: ReadonlyMap<string, readonly UpgradeFinding[]>;
+    validBefore: number;
+  };
 }
 
 /** One refresh's evaluation: every scorecard, and which were kept from the last snapshot. */
@@ -50,6 +57,10 @@ export interface IncrementalEvaluation {
   evaluated: number;
   /** What to remember once the snapshot is written. */
   readonly pending: ReadonlyMap<string, Remembered>;
+  /** Whether the memo held the latest snapshot (else nothing is kept). */
+  readonly reusable: boolean;
+  /** The evaluation time, epoch ms. */
+  readonly now: number;
 }
 
 /** What a refresh reads besides the inventory, for the memo. */
@@ -144,7 +155,32 @@ export class EvaluationMemo {
       pending.set(component.id, { fingerprint, validBefore, scorecard: value });
       return value;
     });
-    return { scorecards, reused, evaluated, pending };
+    return { scorecards, reused, evaluated, pending, reusable, now };
+  }
+
+  /**
+   * For upgradeReadiness after `evaluation`: a component's next-minor findings are kept
+   * while its inputs read the same and the clock has not reached their own bound.
+   */
+  upgradeFindings(evaluation: IncrementalEvaluation): ComponentFindingsCache {
+    return (component, compute) => {
+      const entry = evaluation.pending.get(component.id);
+      const known = evaluation.reusable
+        ? this.entries.get(component.id)
+        : undefined;
+      if (
+        entry &&
+        known?.upgrade &&
+        known.fingerprint === entry.fingerprint &&
+        evaluation.now < known.upgrade.validBefore
+      ) {
+        entry.upgrade = known.upgrade;
+        return known.upgrade.findings;
+      }
+      const { value, validBefore } = withTimeBound(compute);
+      if (entry) entry.upgrade = { findings: value, validBefore };
+      return value;
+    };
   }
 
   /** Remembers an evaluation once its snapshot is written, with the stored hashes. */

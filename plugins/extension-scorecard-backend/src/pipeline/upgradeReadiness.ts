@@ -147,6 +147,12 @@ function targetCheckFinding(
 }
 
 /** Findings of one component in every cluster it runs in, by cluster. */
+/** A component's upgrade findings by cluster, computed by `compute` or kept from a run before. */
+export type ComponentFindingsCache = (
+  component: ExtensionComponent,
+  compute: () => ReadonlyMap<string, readonly UpgradeFinding[]>,
+) => ReadonlyMap<string, readonly UpgradeFinding[]>;
+
 function componentFindings(
   component: ExtensionComponent,
   env: RunEnvironment,
@@ -236,7 +242,13 @@ function sortFindings(findings: UpgradeFinding[]): UpgradeFinding[] {
 /** The next-minor report of every cluster of the inventory, unfiltered. */
 export function upgradeReadiness(
   inventory: Inventory,
-  options: EvaluateOptions,
+  options: EvaluateOptions & {
+    /**
+     * A component's findings, given how to compute them: the refresh's memo keeps
+     * those of components whose inputs did not change (pipeline/incremental).
+     */
+    componentFindings?: ComponentFindingsCache;
+  },
 ): ClusterUpgradeReadiness[] {
   const env = runEnvironment(inventory, options);
   const targetIndexes = new Map<string, ClusterIndex>();
@@ -249,11 +261,11 @@ export function upgradeReadiness(
     checks: env.checks.filter(c => c.check.id in TARGET_CHECKS),
   };
   const byCluster = new Map<string, UpgradeFinding[]>();
+  const cached: ComponentFindingsCache =
+    options.componentFindings ?? ((_component, compute) => compute());
   for (const component of inventory.components) {
-    for (const [cluster, findings] of componentFindings(
-      component,
-      env,
-      targetEnv,
+    for (const [cluster, findings] of cached(component, () =>
+      componentFindings(component, env, targetEnv),
     ))
       byCluster.set(cluster, [...(byCluster.get(cluster) ?? []), ...findings]);
   }
