@@ -640,9 +640,9 @@ function persistRow(
 }
 
 function rerunFigure(r: RerunFigures): string {
-  return `${seconds(r.totalMs)} (inventory ${seconds(
-    r.inventoryMs,
-  )}, checks and next-minor findings of ${count(
+  return `${seconds(r.totalMs)} (inventory ${
+    r.inventoryKept ? 'kept: nothing read differently, fingerprints' : 'built'
+  } ${seconds(r.inventoryMs)}, checks and next-minor findings of ${count(
     r.evaluated,
   )} components evaluated again ${seconds(r.evaluateMs)}, write ${seconds(
     r.persistMs,

@@ -62,6 +62,8 @@ export interface RerunFigures {
   changed: number;
   /** Components the refresh evaluated again (the others it kept: their inputs read the same). */
   evaluated: number;
+  /** Whether the inventory was kept (every cluster and the catalog read as before). */
+  inventoryKept: boolean;
 }
 
 function rerunFigures(f: RerunFigures): RerunFigures {
@@ -72,6 +74,7 @@ function rerunFigures(f: RerunFigures): RerunFigures {
     totalMs: f.totalMs,
     changed: f.changed,
     evaluated: f.evaluated,
+    inventoryKept: f.inventoryKept,
   };
 }
 
@@ -228,29 +231,29 @@ serveBenchRequests({
         let evaluateMs = 0;
         let changed = 0;
         let evaluated = 0;
+        let inventoryKept = false;
         const totalMs = await timeMs(async () => {
+          const options = {
+            now: at,
+            catalogFingerprint: catalog,
+            latestSnapshotId,
+          };
           let built = inv;
           if (clusters) {
+            // as the plugin's refresh: built again unless nothing was read differently
             const started = performance.now();
-            built = buildInventory({
-              clusters,
-              entities: inputs!.entities,
-              now: at,
-            });
+            built = memo.inventory(
+              { collections: clusters, entities: inputs!.entities },
+              options,
+            );
             inventoryMs = performance.now() - started;
           }
           const started = performance.now();
           // as a refresh does: countdowns stay tokens in what is stored
-          const evaluation = memo.evaluate(built, {
-            now: at,
-            catalogFingerprint: catalog,
-            latestSnapshotId,
-          });
+          const evaluation = memo.evaluate(built, options);
+          inventoryKept = evaluation.inventoryKept;
           // the next-minor report every snapshot carries, its findings kept alike
-          const upgrade = upgradeReadiness(built, {
-            now: at,
-            componentFindings: memo.upgradeFindings(evaluation),
-          });
+          const upgrade = memo.upgradeReport(built, evaluation, { now: at });
           evaluateMs = performance.now() - started;
           const written = await stores.snapshotWriter.writeSnapshot(
             snapshotInput(
@@ -269,6 +272,7 @@ serveBenchRequests({
             evaluation,
             written.snapshotId,
             written.evaluationHashes,
+            upgrade,
           );
           latestSnapshotId = written.snapshotId;
           changed = written.added.length + written.changed;
@@ -277,6 +281,7 @@ serveBenchRequests({
         return {
           changed,
           evaluated,
+          inventoryKept,
           inventoryMs,
           evaluateMs,
           persistMs: totalMs - evaluateMs - inventoryMs,

@@ -18,13 +18,15 @@ import type {
 import type { ChecksConfig } from '../checks';
 import { designRecordOf } from './designRecord';
 import { renderScorecards } from './evaluate';
-import { catalogFingerprint } from './fingerprints';
-import { EvaluationMemo, type IncrementalOptions } from './incremental';
-import { upgradeReadiness } from './upgradeReadiness';
+import {
+  EvaluationMemo,
+  type FleetRead,
+  type IncrementalOptions,
+  type KeptEvaluation,
+} from './incremental';
 import { evidenceFromChaosObjects } from '../checks/chaosEvidence';
 import { readCatalogEntities } from '../collect/catalog';
 import type { ClusterCollection } from '../collect/types';
-import { buildInventory } from '../inventory/buildInventory';
 import type {
   ComponentInstance,
   ExtensionComponent,
@@ -103,28 +105,32 @@ function storedInstances(component: ExtensionComponent): StoredInstance[] {
 }
 
 /**
- * The snapshot input of an evaluated inventory. Components in `reused` (id → stored
- * evaluation hash) kept their evaluation: the store takes it by hash.
+ * The snapshot input of an evaluated inventory. Components in `reused` kept their
+ * evaluation: the store takes it by hash (the inventory need not hold them).
  */
 export function snapshotInput(
   inventory: Inventory,
   scorecards: ComponentScorecard[],
   run: { takenAt: string; trigger: RunTrigger; refreshId: string | null },
   upgrade: readonly ClusterUpgradeReadiness[] = [],
-  reused: ReadonlyMap<string, string> = new Map(),
+  reused: ReadonlyMap<string, KeptEvaluation> = new Map(),
 ): NewSnapshot {
   const upgradeByCluster = new Map(upgrade.map(u => [u.cluster, u]));
   const byId = new Map(inventory.components.map(c => [c.id, c]));
   const components: SnapshotComponentInput[] = scorecards.map(scorecard => {
     const component = byId.get(scorecard.componentId);
-    const title = component?.catalog?.title ?? null;
-    const evaluationHash = reused.get(scorecard.componentId);
-    if (evaluationHash) {
-      return { scorecard, title, instances: [], evaluationHash };
+    const kept = reused.get(scorecard.componentId);
+    if (kept) {
+      return {
+        scorecard,
+        title: kept.title,
+        instances: [],
+        evaluationHash: kept.evaluationHash,
+      };
     }
     return {
       scorecard,
-      title,
+      title: component?.catalog?.title ?? null,
       instances: component ? storedInstances(component) : [],
       designRecord: designRecordOf(component),
     };
@@ -199,35 +205,40 @@ export async function assembleSnapshot(
     catalog: deps.catalog,
     credentials: await deps.auth.getOwnServiceCredentials(),
   });
-  const inventory = buildInventory({
-    clusters: collections,
+  const read: FleetRead = {
+    collections,
     entities,
-    now: run.now,
     extraKinds: deps.checksConfig.extraKinds.map(k => k.id),
-  });
-  const imported = await importChaosEvidence(inventory, stores, takenAt);
-  const evidence = [...(await stores.evidence.byComponent()).values()].flat();
+  };
   const latest = await stores.snapshots.latestSnapshot();
   const latestSnapshotId = latest?.id ?? null;
   const memo = deps.memo ?? new EvaluationMemo();
+  const loadEvidence = async () =>
+    [...(await stores.evidence.byComponent()).values()].flat();
   const options: IncrementalOptions = {
     now: run.now,
-    evidence,
+    evidence: await loadEvidence(),
     waivers: await stores.waivers.active(takenAt),
     previous:
       memo.previousResults(latestSnapshotId) ??
       (await previousResults(stores, latest)),
     config: deps.checksConfig,
-    catalogFingerprint: catalogFingerprint(entities),
     latestSnapshotId,
   };
+  let inventory = memo.inventory(read, options);
+  let imported = await importChaosEvidence(inventory, stores, takenAt);
+  if (imported && memo.isKept(inventory)) {
+    // new evidence: its component need not be among those the kept inventory holds
+    inventory = memo.inventory(read, { ...options, build: true });
+    imported += await importChaosEvidence(inventory, stores, takenAt);
+  }
+  if (imported) options.evidence = await loadEvidence();
   /** The checks of what changed, then the next-minor report (kept per component alike). */
   const evaluate = () => {
     const evaluation = memo.evaluate(inventory, options);
-    const upgrade = upgradeReadiness(inventory, {
+    const upgrade = memo.upgradeReport(inventory, evaluation, {
       now: run.now,
       config: deps.checksConfig,
-      componentFindings: memo.upgradeFindings(evaluation),
     });
     return { evaluation, upgrade };
   };
@@ -252,11 +263,18 @@ export async function assembleSnapshot(
     logger.warn(
       `extension-scorecard: ${error.message}; evaluating every component again`,
     );
+    if (memo.isKept(inventory))
+      inventory = memo.inventory(read, { ...options, build: true });
     evaluated = evaluate();
     written = await write(evaluated);
   }
-  const { evaluation } = evaluated;
-  memo.remember(evaluation, written.snapshotId, written.evaluationHashes);
+  const { evaluation, upgrade } = evaluated;
+  memo.remember(
+    evaluation,
+    written.snapshotId,
+    written.evaluationHashes,
+    upgrade,
+  );
   const stable = evaluation.scorecards;
   const scorecards = renderScorecards(stable, run.now);
   const stale = collections.filter(c => c.stale || c.error).map(c => c.cluster);

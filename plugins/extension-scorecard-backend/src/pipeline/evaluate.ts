@@ -130,8 +130,8 @@ export function evaluateStable(
 export interface ComponentEvaluator {
   /** Every check on the component, scored; countdowns stay tokens. */
   evaluate(component: ExtensionComponent): StableScorecard;
-  /** What the component's evaluation reads besides the inventory: its evidence and waivers. */
-  inputsOf(component: ExtensionComponent): {
+  /** What a component's evaluation reads besides the inventory (by component id): its evidence and waivers. */
+  inputsOf(componentId: string): {
     evidence: readonly ExperimentEvidence[];
     waivers: readonly Waiver[];
   };
@@ -171,8 +171,8 @@ export function componentEvaluator(
         config.tables.scoring,
       ) as StableScorecard;
     },
-    inputsOf(component) {
-      const ref = normalizeComponentRef(component.id);
+    inputsOf(componentId) {
+      const ref = normalizeComponentRef(componentId);
       return {
         evidence: evidence.get(ref) ?? [],
         waivers: waivers.get(ref) ?? [],

@@ -8,31 +8,51 @@
  * result (checks/timeBound) and the stored evaluation's hash. The next refresh
  * evaluates a component again only when its fingerprint differs or that instant has
  * come; any other component keeps its evaluation, and the store takes it by hash
- * without serializing it again.
+ * without serializing it again. The next-minor upgrade findings are kept per component
+ * the same way.
+ *
+ * When every cluster and the catalog read exactly as in the last run, the inventory
+ * would come out the same, so it is not built again ({@link EvaluationMemo.inventory}):
+ * the memo keeps the objects of the components evaluated every run (those counting a
+ * condition's age from each collection) and evaluates them against the new
+ * collections; any other component that needs evaluating (new evidence, a verdict the
+ * clock moved) makes the run build the inventory.
  *
  * The memo belongs to one snapshot: when the latest snapshot is not the one it
  * remembers (another replica wrote one, the process restarted, a write failed) every
  * component is evaluated. Checks added by modules may read the clock in ways the
  * plugin cannot see, so with any of them nothing is reused.
  */
+import type { Entity } from '@backstage/catalog-model';
 import type {
   CheckResult,
+  ClusterUpgradeReadiness,
   ExperimentEvidence,
   UpgradeFinding,
   Waiver,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { createHash } from 'node:crypto';
 import { withTimeBound } from '../checks/timeBound';
-import type { ExtensionComponent, Inventory } from '../inventory/model';
+import type { ClusterCollection, KubeObject } from '../collect/types';
+import { buildInventory } from '../inventory/buildInventory';
+import type {
+  ComponentInstance,
+  ExtensionComponent,
+  Inventory,
+} from '../inventory/model';
 import { canonicalJson } from '../store/encoding';
 import {
   checksConfigOf,
   componentEvaluator,
+  type ComponentEvaluator,
   type EvaluateOptions,
   type StableScorecard,
 } from './evaluate';
-import { clusterFingerprint } from './fingerprints';
-import type { ComponentFindingsCache } from './upgradeReadiness';
+import { catalogFingerprint, clusterFingerprint } from './fingerprints';
+import {
+  upgradeReadiness,
+  type ComponentFindingsCache,
+} from './upgradeReadiness';
 
 interface Remembered {
   fingerprint: string;
@@ -46,13 +66,33 @@ interface Remembered {
     findings: ReadonlyMap<string, readonly UpgradeFinding[]>;
     validBefore: number;
   };
+  /** The catalog title stored with its state. */
+  title: string | null;
+  /** The clusters of its instances, in order (its fingerprint names them). */
+  clusters: readonly string[];
+  /** Kept for a component evaluated every run: what it is evaluated from while nothing was read differently. */
+  component?: ExtensionComponent;
+}
+
+/** What a run read, as fingerprints. */
+interface ReadFingerprints {
+  clusters: ReadonlyMap<string, string>;
+  catalog: string;
+  /** The module kinds the inventory was built with. */
+  extraKinds: string;
+}
+
+/** A component kept as it was: its stored evaluation and the title stored with it. */
+export interface KeptEvaluation {
+  evaluationHash: string;
+  title: string | null;
 }
 
 /** One refresh's evaluation: every scorecard, and which were kept from the last snapshot. */
 export interface IncrementalEvaluation {
   scorecards: StableScorecard[];
-  /** Component id → the stored evaluation's hash, for the components kept as they were. */
-  reused: ReadonlyMap<string, string>;
+  /** Component id → its stored evaluation, for the components kept as they were. */
+  reused: ReadonlyMap<string, KeptEvaluation>;
   /** Components evaluated again (changed, new, or their time came). */
   evaluated: number;
   /** What to remember once the snapshot is written. */
@@ -61,31 +101,46 @@ export interface IncrementalEvaluation {
   readonly reusable: boolean;
   /** The evaluation time, epoch ms. */
   readonly now: number;
+  /** What was read. */
+  readonly read: ReadFingerprints;
+  /** Whether the inventory was kept from the last run (nothing read differently). */
+  readonly inventoryKept: boolean;
 }
 
 /** What a refresh reads besides the inventory, for the memo. */
 export interface IncrementalOptions extends EvaluateOptions {
-  /** The fingerprint of the catalog as read (see catalogFingerprint). */
-  catalogFingerprint: string;
+  /**
+   * The fingerprint of the catalog as read (see catalogFingerprint); not needed for an
+   * inventory the memo gave.
+   */
+  catalogFingerprint?: string;
   /** The latest stored snapshot's id (null: none yet). */
   latestSnapshotId: number | null;
+  /** The module kinds an inventory built elsewhere was built with (default none). */
+  inventoryKinds?: readonly string[];
+}
+
+/** What a refresh read: every cluster's latest collection and the catalog. */
+export interface FleetRead {
+  collections: ClusterCollection[];
+  entities: Entity[];
+  /** Extension kinds registered by backend modules. */
+  extraKinds?: readonly string[];
 }
 
 function componentFingerprint(
-  component: ExtensionComponent,
-  clusters: ReadonlyMap<string, string>,
-  catalog: string,
+  id: string,
+  instanceClusters: readonly string[],
+  read: ReadFingerprints,
   inputs: {
     evidence: readonly ExperimentEvidence[];
     waivers: readonly Waiver[];
   },
 ): string {
   const hash = createHash('sha256');
-  hash.update(`${component.id}\n${catalog}\n`);
-  for (const instance of component.instances) {
-    hash.update(
-      `${instance.cluster}=${clusters.get(instance.cluster) ?? 'unread'}\n`,
-    );
+  hash.update(`${id}\n${read.catalog}\n`);
+  for (const cluster of instanceClusters) {
+    hash.update(`${cluster}=${read.clusters.get(cluster) ?? 'unread'}\n`);
   }
   if (inputs.evidence.length) hash.update(canonicalJson(inputs.evidence));
   hash.update('\n');
@@ -93,10 +148,83 @@ function componentFingerprint(
   return hash.digest('hex');
 }
 
+function sameRead(a: ReadFingerprints, b: ReadFingerprints): boolean {
+  if (a.catalog !== b.catalog || a.extraKinds !== b.extraKinds) return false;
+  if (a.clusters.size !== b.clusters.size) return false;
+  const second = [...b.clusters];
+  return [...a.clusters].every(
+    ([name, fingerprint], i) =>
+      second[i][0] === name && second[i][1] === fingerprint,
+  );
+}
+
+function objectKey(object: KubeObject): string {
+  const { uid, namespace, name } = object.metadata ?? {};
+  return (
+    uid ?? `${object.apiVersion}|${object.kind}|${namespace ?? ''}|${name}`
+  );
+}
+
+/**
+ * Kept components with their objects taken from the new collections (checks compare
+ * an instance's objects with the cluster's by identity), or undefined when one is not
+ * there (it then cannot be kept).
+ */
+function withObjectsOf(
+  components: readonly ExtensionComponent[],
+  collections: readonly ClusterCollection[],
+): ExtensionComponent[] | undefined {
+  if (!components.length) return [];
+  const byCluster = new Map<string, Map<string, KubeObject>>();
+  const indexOf = (cluster: string) => {
+    let index = byCluster.get(cluster);
+    if (!index) {
+      index = new Map();
+      const collection = collections.find(c => c.cluster === cluster);
+      for (const list of Object.values(collection?.objects ?? {}))
+        for (const object of list ?? []) index.set(objectKey(object), object);
+      byCluster.set(cluster, index);
+    }
+    return index;
+  };
+  const out: ExtensionComponent[] = [];
+  for (const component of components) {
+    const instances = [];
+    for (const instance of component.instances) {
+      const index = indexOf(instance.cluster);
+      const objects: Record<string, KubeObject[]> = {};
+      for (const [list, items] of Object.entries(instance.objects)) {
+        const mapped: KubeObject[] = [];
+        for (const item of (items ?? []) as KubeObject[]) {
+          const current = index.get(objectKey(item));
+          if (!current) return undefined;
+          mapped.push(current);
+        }
+        objects[list] = mapped;
+      }
+      instances.push({
+        ...instance,
+        objects: objects as unknown as ComponentInstance['objects'],
+      });
+    }
+    out.push({ ...component, instances });
+  }
+  return out;
+}
+
 /** The memo of one refresh pipeline (one per backend instance). */
 export class EvaluationMemo {
   private snapshotId: number | null = null;
   private entries = new Map<string, Remembered>();
+  /** What the last written run read, and its next-minor report. */
+  private last?: {
+    read: ReadFingerprints;
+    upgrade: readonly ClusterUpgradeReadiness[];
+  };
+  /** Fingerprints of the inventories this memo gave. */
+  private readonly reads = new WeakMap<Inventory, ReadFingerprints>();
+  /** Inventories kept from the last run: only the components evaluated every run. */
+  private readonly kept = new WeakSet<Inventory>();
 
   /**
    * The results of the snapshot it remembers, by component id (what the checks that
@@ -112,56 +240,204 @@ export class EvaluationMemo {
     );
   }
 
+  private reusable(options: IncrementalOptions): boolean {
+    const config = checksConfigOf(options);
+    return (
+      options.latestSnapshotId !== null &&
+      options.latestSnapshotId === this.snapshotId &&
+      !config.extraChecks.length &&
+      !options.extraChecks?.length
+    );
+  }
+
+  /**
+   * The inventory of `read`: the last run's, holding only the components evaluated every
+   * run, when every cluster and the catalog read as then and no other component needs
+   * evaluating (`build: true` forces building it); otherwise built.
+   */
+  inventory(
+    read: FleetRead,
+    options: IncrementalOptions & { build?: boolean },
+  ): Inventory {
+    const fingerprints: ReadFingerprints = {
+      clusters: new Map(
+        read.collections.map(c => [c.cluster, clusterFingerprint(c)]),
+      ),
+      catalog: catalogFingerprint(read.entities),
+      extraKinds: JSON.stringify(read.extraKinds ?? []),
+    };
+    const now = options.now.getTime();
+    if (
+      !options.build &&
+      this.last &&
+      this.reusable(options) &&
+      sameRead(fingerprints, this.last.read) &&
+      [...this.entries.values()].every(
+        e => e.upgrade && now < e.upgrade.validBefore,
+      )
+    ) {
+      const components = withObjectsOf(
+        [...this.entries.values()].flatMap(e =>
+          e.component ? [e.component] : [],
+        ),
+        read.collections,
+      );
+      const inventory: Inventory = {
+        generatedAt: options.now.toISOString(),
+        clusters: read.collections,
+        components: components ?? [],
+      };
+      const evaluator = componentEvaluator(inventory, options);
+      const complete =
+        components !== undefined &&
+        [...this.entries].every(
+          ([id, entry]) =>
+            entry.component ||
+            (now < entry.validBefore &&
+              this.fingerprintOf(
+                id,
+                entry.clusters,
+                fingerprints,
+                evaluator,
+              ) === entry.fingerprint),
+        );
+      if (complete) {
+        this.kept.add(inventory);
+        this.reads.set(inventory, fingerprints);
+        return inventory;
+      }
+    }
+    const inventory = buildInventory({
+      clusters: read.collections,
+      entities: read.entities,
+      now: options.now,
+      extraKinds: read.extraKinds,
+    });
+    this.reads.set(inventory, fingerprints);
+    return inventory;
+  }
+
+  /** True for an inventory kept from the last run (see {@link inventory}). */
+  isKept(inventory: Inventory): boolean {
+    return this.kept.has(inventory);
+  }
+
+  private fingerprintOf(
+    id: string,
+    clusters: readonly string[],
+    read: ReadFingerprints,
+    evaluator: ComponentEvaluator,
+  ): string {
+    return componentFingerprint(id, clusters, read, evaluator.inputsOf(id));
+  }
+
   /** Evaluates `inventory`, keeping every component whose inputs did not change. */
   evaluate(
     inventory: Inventory,
     options: IncrementalOptions,
   ): IncrementalEvaluation {
-    const config = checksConfigOf(options);
-    const reusable =
-      options.latestSnapshotId !== null &&
-      options.latestSnapshotId === this.snapshotId &&
-      !config.extraChecks.length &&
-      !options.extraChecks?.length;
-    const clusters = new Map(
-      inventory.clusters.map(c => [c.cluster, clusterFingerprint(c)]),
-    );
+    const read = this.reads.get(inventory) ?? {
+      clusters: new Map(
+        inventory.clusters.map(c => [c.cluster, clusterFingerprint(c)]),
+      ),
+      catalog: options.catalogFingerprint ?? 'unknown',
+      extraKinds: JSON.stringify(options.inventoryKinds ?? []),
+    };
+    if (!this.reads.has(inventory) && options.catalogFingerprint === undefined)
+      throw new Error(
+        'catalogFingerprint is needed for an inventory built elsewhere',
+      );
+    const reusable = this.reusable(options);
+    const inventoryKept = this.kept.has(inventory);
     const evaluator = componentEvaluator(inventory, options);
     const now = options.now.getTime();
-    const reused = new Map<string, string>();
+    const reused = new Map<string, KeptEvaluation>();
     const pending = new Map<string, Remembered>();
     let evaluated = 0;
-    const scorecards = inventory.components.map(component => {
-      const fingerprint = componentFingerprint(
-        component,
-        clusters,
-        options.catalogFingerprint,
-        evaluator.inputsOf(component),
-      );
-      const known = reusable ? this.entries.get(component.id) : undefined;
+    const evaluate = (
+      id: string,
+      clusters: readonly string[],
+      component: ExtensionComponent | undefined,
+    ): StableScorecard => {
+      const fingerprint = this.fingerprintOf(id, clusters, read, evaluator);
+      const known = reusable ? this.entries.get(id) : undefined;
       if (
         known?.evaluationHash &&
         known.fingerprint === fingerprint &&
         now < known.validBefore
       ) {
-        reused.set(component.id, known.evaluationHash);
-        pending.set(component.id, known);
+        reused.set(id, {
+          evaluationHash: known.evaluationHash,
+          title: known.title,
+        });
+        pending.set(id, known);
         return known.scorecard;
       }
+      if (!component)
+        throw new Error(
+          `component ${id} needs evaluating but the inventory was kept without it`,
+        );
       evaluated += 1;
       const { value, validBefore } = withTimeBound(() =>
         evaluator.evaluate(component),
       );
-      pending.set(component.id, { fingerprint, validBefore, scorecard: value });
+      pending.set(id, {
+        fingerprint,
+        validBefore,
+        scorecard: value,
+        title: component.catalog?.title ?? null,
+        clusters,
+        // evaluated every run: kept for a run that keeps the inventory
+        ...(validBefore === Number.NEGATIVE_INFINITY ? { component } : {}),
+      });
       return value;
-    });
-    return { scorecards, reused, evaluated, pending, reusable, now };
+    };
+    let scorecards: StableScorecard[];
+    if (inventoryKept) {
+      const byId = new Map(inventory.components.map(c => [c.id, c]));
+      scorecards = [...this.entries].map(([id, entry]) =>
+        evaluate(id, entry.clusters, byId.get(id)),
+      );
+    } else {
+      scorecards = inventory.components.map(component =>
+        evaluate(
+          component.id,
+          component.instances.map(i => i.cluster),
+          component,
+        ),
+      );
+    }
+    return {
+      scorecards,
+      reused,
+      evaluated,
+      pending,
+      reusable,
+      now,
+      read,
+      inventoryKept,
+    };
   }
 
   /**
-   * For upgradeReadiness after `evaluation`: a component's next-minor findings are kept
-   * while its inputs read the same and the clock has not reached their own bound.
+   * The next-minor upgrade report after `evaluation`: the last run's when the inventory
+   * was kept (every component's findings still hold), else computed with each
+   * component's findings kept while its inputs read the same and the clock has not
+   * reached their own bound.
    */
+  upgradeReport(
+    inventory: Inventory,
+    evaluation: IncrementalEvaluation,
+    options: EvaluateOptions,
+  ): ClusterUpgradeReadiness[] {
+    if (evaluation.inventoryKept && this.last) return [...this.last.upgrade];
+    return upgradeReadiness(inventory, {
+      ...options,
+      componentFindings: this.upgradeFindings(evaluation),
+    });
+  }
+
+  /** For upgradeReadiness after `evaluation` (see {@link upgradeReport}). */
   upgradeFindings(evaluation: IncrementalEvaluation): ComponentFindingsCache {
     return (component, compute) => {
       const entry = evaluation.pending.get(component.id);
@@ -183,11 +459,12 @@ export class EvaluationMemo {
     };
   }
 
-  /** Remembers an evaluation once its snapshot is written, with the stored hashes. */
+  /** Remembers an evaluation once its snapshot is written, with the stored hashes and report. */
   remember(
     evaluation: IncrementalEvaluation,
     snapshotId: number,
     evaluationHashes: ReadonlyMap<string, string>,
+    upgrade: readonly ClusterUpgradeReadiness[],
   ): void {
     const entries = new Map<string, Remembered>();
     for (const [id, entry] of evaluation.pending) {
@@ -196,11 +473,13 @@ export class EvaluationMemo {
     }
     this.entries = entries;
     this.snapshotId = snapshotId;
+    this.last = { read: evaluation.read, upgrade };
   }
 
   /** Forgets everything: the next refresh evaluates every component. */
   forget(): void {
     this.entries = new Map();
     this.snapshotId = null;
+    this.last = undefined;
   }
 }

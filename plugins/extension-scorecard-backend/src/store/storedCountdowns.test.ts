@@ -123,7 +123,7 @@ async function writeWithMemo(
         evaluation.reused,
       ),
     );
-    memo.remember(evaluation, written.snapshotId, written.evaluationHashes);
+    memo.remember(evaluation, written.snapshotId, written.evaluationHashes, []);
   }
   return kept;
 }
