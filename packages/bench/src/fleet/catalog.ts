@@ -5,6 +5,7 @@
  * deprecated components without a migration plan).
  */
 import type { Entity } from '@backstage/catalog-model';
+import { createHash } from 'node:crypto';
 import type { JsonObject } from '@backstage/types';
 import { deviceResourceOf, schedulerNameOf } from './kinds';
 import type { ComponentPlan, FleetPlan } from './plan';
@@ -66,7 +67,27 @@ export function catalogEntities(plan: FleetPlan): Entity[] {
   for (const c of plan.components) {
     if (c.linked) entities.push(componentEntity(c, users));
   }
-  return entities;
+  return entities.map(stamped);
+}
+
+/**
+ * The entity as the catalog API returns it: with the `uid` and `etag` the catalog
+ * stamps on every entity it stores (the etag changes whenever the entity does).
+ */
+function stamped(entity: Entity): Entity {
+  const content = JSON.stringify(entity);
+  const digest = createHash('sha256').update(content).digest('hex');
+  return {
+    ...entity,
+    metadata: {
+      ...entity.metadata,
+      uid: `${digest.slice(0, 8)}-${digest.slice(8, 12)}-${digest.slice(
+        12,
+        16,
+      )}-${digest.slice(16, 20)}-${digest.slice(20, 32)}`,
+      etag: digest.slice(32, 64),
+    },
+  };
 }
 
 function group(

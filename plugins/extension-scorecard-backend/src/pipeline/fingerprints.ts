@@ -15,7 +15,7 @@
  * (checks/timeBound).
  */
 import type { Entity } from '@backstage/catalog-model';
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type {
   ClusterCollection,
   KubeObject,
@@ -58,14 +58,13 @@ const NORMALIZED: Partial<Record<ResourceKey, Normalize>> = {
   },
 };
 
-function addObject(hash: Hash, object: KubeObject, normalize?: Normalize) {
+/** What stands for one object in its cluster's fingerprint. */
+function objectPart(object: KubeObject, normalize?: Normalize): string {
   const { uid, resourceVersion } = object.metadata ?? {};
-  if (!normalize && uid && resourceVersion) {
-    hash.update(`${uid}@${resourceVersion}\n`);
-  } else {
-    hash.update(canonicalJson(normalize ? normalize(object) : object));
-    hash.update('\n');
-  }
+  if (!normalize && uid && resourceVersion) return `${uid}@${resourceVersion}`;
+  // in the order the API server wrote it (deterministic for the same content): a
+  // different order would only cost an evaluation, never keep a stale one
+  return JSON.stringify(normalize ? normalize(object) : object);
 }
 
 /** The fingerprint of one cluster's collection: equal when every check reads the same. */
@@ -85,22 +84,21 @@ export function clusterFingerprint(collection: ClusterCollection): string {
   );
   const lists = Object.keys(collection.objects).sort() as ResourceKey[];
   for (const list of lists) {
-    hash.update(`\n#${list}\n`);
     const normalize = NORMALIZED[list];
-    for (const object of collection.objects[list] ?? []) {
-      addObject(hash, object, normalize);
-    }
+    // one update per list: a call per object would cost more than the hashing
+    const parts = (collection.objects[list] ?? []).map(o =>
+      objectPart(o, normalize),
+    );
+    hash.update(`\n#${list}\n${parts.join('\n')}`);
   }
   return hash.digest('hex');
 }
 
 /** The fingerprint of the catalog as read: equal when every entity is the same. */
 export function catalogFingerprint(entities: readonly Entity[]): string {
-  const hash = createHash('sha256');
-  for (const entity of entities) {
+  const parts = entities.map(entity => {
     const { uid, etag } = entity.metadata;
-    if (uid && etag) hash.update(`${uid}@${etag}\n`);
-    else hash.update(`${canonicalJson(entity)}\n`);
-  }
-  return hash.digest('hex');
+    return uid && etag ? `${uid}@${etag}` : canonicalJson(entity);
+  });
+  return createHash('sha256').update(parts.join('\n')).digest('hex');
 }
