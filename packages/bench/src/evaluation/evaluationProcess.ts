@@ -273,6 +273,7 @@ serveBenchRequests({
             written.snapshotId,
             written.evaluationHashes,
             upgrade,
+            written.stateHashes,
           );
           latestSnapshotId = written.snapshotId;
           changed = written.added.length + written.changed;

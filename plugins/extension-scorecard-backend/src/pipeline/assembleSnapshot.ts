@@ -67,7 +67,7 @@ export interface AssembleDeps {
 
 /** A written snapshot with the scorecards it holds. */
 export interface WrittenSnapshot
-  extends Omit<SnapshotWriteResult, 'evaluationHashes'> {
+  extends Omit<SnapshotWriteResult, 'evaluationHashes' | 'stateHashes'> {
   takenAt: string;
   scorecards: ComponentScorecard[];
 }
@@ -126,6 +126,7 @@ export function snapshotInput(
         title: kept.title,
         instances: [],
         evaluationHash: kept.evaluationHash,
+        ...(kept.stateHash ? { stateHash: kept.stateHash } : {}),
       };
     }
     return {
@@ -274,6 +275,7 @@ export async function assembleSnapshot(
     written.snapshotId,
     written.evaluationHashes,
     upgrade,
+    written.stateHashes,
   );
   const stable = evaluation.scorecards;
   const scorecards = renderScorecards(stable, run.now);
@@ -300,7 +302,11 @@ export async function assembleSnapshot(
       `extension-scorecard: retention removed ${retention.deletedSnapshots} snapshots, ${retention.deletedStates} component states and ${retention.deletedEvaluations} evaluations`,
     );
   }
-  const { evaluationHashes: _hashes, ...counts } = written;
+  const {
+    evaluationHashes: _evaluations,
+    stateHashes: _states,
+    ...counts
+  } = written;
   const result = { ...counts, takenAt, scorecards };
   if (deps.onSnapshot) {
     try {

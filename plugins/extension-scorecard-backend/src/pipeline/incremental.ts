@@ -61,6 +61,8 @@ interface Remembered {
   scorecard: StableScorecard;
   /** The stored evaluation's hash, once written. */
   evaluationHash?: string;
+  /** The stored state's hash, once written. */
+  stateHash?: string;
   /** Its findings in the next-minor upgrade report, and until when they hold. */
   upgrade?: {
     findings: ReadonlyMap<string, readonly UpgradeFinding[]>;
@@ -82,9 +84,11 @@ interface ReadFingerprints {
   extraKinds: string;
 }
 
-/** A component kept as it was: its stored evaluation and the title stored with it. */
+/** A component kept as it was: its stored evaluation, state, and the title stored with it. */
 export interface KeptEvaluation {
   evaluationHash: string;
+  /** Its state's hash as last stored (nothing of the state changed since). */
+  stateHash?: string;
   title: string | null;
 }
 
@@ -368,6 +372,7 @@ export class EvaluationMemo {
       ) {
         reused.set(id, {
           evaluationHash: known.evaluationHash,
+          ...(known.stateHash ? { stateHash: known.stateHash } : {}),
           title: known.title,
         });
         pending.set(id, known);
@@ -459,17 +464,27 @@ export class EvaluationMemo {
     };
   }
 
-  /** Remembers an evaluation once its snapshot is written, with the stored hashes and report. */
+  /**
+   * Remembers an evaluation once its snapshot is written, with the stored evaluation
+   * hashes, the upgrade report and (when the store gave them) the state hashes.
+   */
   remember(
     evaluation: IncrementalEvaluation,
     snapshotId: number,
     evaluationHashes: ReadonlyMap<string, string>,
     upgrade: readonly ClusterUpgradeReadiness[],
+    stateHashes?: ReadonlyMap<string, string>,
   ): void {
     const entries = new Map<string, Remembered>();
     for (const [id, entry] of evaluation.pending) {
       const evaluationHash = evaluationHashes.get(id);
-      if (evaluationHash) entries.set(id, { ...entry, evaluationHash });
+      const stateHash = stateHashes?.get(id);
+      if (evaluationHash)
+        entries.set(id, {
+          ...entry,
+          evaluationHash,
+          ...(stateHash ? { stateHash } : { stateHash: undefined }),
+        });
     }
     this.entries = entries;
     this.snapshotId = snapshotId;

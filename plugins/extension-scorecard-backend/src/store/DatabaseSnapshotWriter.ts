@@ -35,6 +35,7 @@ import {
   ReusedEvaluationMismatch,
   type EvaluationBody,
   type NewSnapshot,
+  type SnapshotComponentInput,
   type SnapshotWriteResult,
   type WrittenLevelChange,
 } from './types';
@@ -48,6 +49,8 @@ interface PreparedComponent {
   /** The body holds countdowns counted at read time (unknown for a kept one: taken from its state). */
   relativeDays: boolean;
   state: NewComponentState;
+  /** For a kept one: its input (to hash its state when the known hash is not the current one's). */
+  input?: SnapshotComponentInput;
 }
 
 interface OpenState
@@ -98,7 +101,13 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
           stored: null,
           hash,
           relativeDays: false,
-          state: buildComponentState(component, hash, staleClusters),
+          state: buildComponentState(
+            component,
+            hash,
+            staleClusters,
+            component.stateHash,
+          ),
+          input: component,
         };
       }
       const stored = evaluationText(body);
@@ -184,6 +193,17 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
         const id = item.state.component_id;
         const current = openById.get(id);
         openById.delete(id);
+        if (
+          item.input?.stateHash &&
+          current?.state_hash !== item.input.stateHash
+        ) {
+          // the known hash is not the current state's: hash the state itself
+          item.state = buildComponentState(
+            item.input,
+            item.hash,
+            staleClusters,
+          );
+        }
         if (current && current.state_hash === item.state.state_hash) {
           unchanged += 1;
           continue;
@@ -265,6 +285,9 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
         levelChanges,
         evaluationHashes: new Map(
           prepared.map(p => [p.state.component_id, p.hash]),
+        ),
+        stateHashes: new Map(
+          prepared.map(p => [p.state.component_id, p.state.state_hash]),
         ),
       };
     });

@@ -132,6 +132,8 @@ export function buildComponentState(
   component: SnapshotComponentInput,
   evaluationHash: string,
   staleClusters: ReadonlySet<string>,
+  /** The state's hash when already known (see SnapshotComponentInput.stateHash). */
+  knownStateHash?: string,
 ): NewComponentState {
   const { scorecard } = component;
   const counts = countResults(scorecard.results);
@@ -171,7 +173,8 @@ export function buildComponentState(
   }
   return {
     ...(row as Omit<NewComponentState, 'state_hash'>),
-    state_hash: sha256(canonicalJson({ row, evaluationHash })),
+    state_hash:
+      knownStateHash ?? sha256(canonicalJson({ row, evaluationHash })),
   };
 }
 

@@ -420,6 +420,44 @@ describe.each(databases.ids)('snapshot stores on %p', databaseId => {
     );
     expect(filtered.items.map(i => i.name)).toEqual(['alpha']);
 
+    // a state hash handed over with a kept evaluation: taken when it is the current
+    // state's, hashed again when it is not (a stale one cannot hide a change)
+    const stateHashes = third.stateHashes;
+    const withStates = (titles: Record<string, string | null> = {}) =>
+      kept(titles).map(c => ({
+        ...c,
+        stateHash: stateHashes.get(c.scorecard.componentId)!,
+      }));
+    expect(
+      await stores.snapshotWriter.writeSnapshot(
+        snapshotOf(
+          '2025-05-01T12:30:00.000Z',
+          withStates({ 'component:default/alpha': 'Alpha Admission Webhook' }),
+        ),
+      ),
+    ).toMatchObject({ unchanged: 3, changed: 0 });
+    const retitled = await stores.snapshotWriter.writeSnapshot(
+      snapshotOf(
+        '2025-05-01T12:45:00.000Z',
+        withStates({ 'component:default/alpha': 'Alpha Webhook v2' }).map(c =>
+          c.scorecard.componentId === 'component:default/alpha'
+            ? { ...c, stateHash: 'e'.repeat(64) }
+            : c,
+        ),
+      ),
+    );
+    expect(retitled).toMatchObject({ unchanged: 2, changed: 1 });
+    expect(retitled.stateHashes.get('component:default/alpha')).not.toBe(
+      'e'.repeat(64),
+    );
+    expect(
+      (await stores.components.getComponent(
+        (await stores.snapshots.latestSnapshot())!,
+        'component:default/alpha',
+        FULL_VISIBILITY,
+      ))!.summary.title,
+    ).toBe('Alpha Webhook v2');
+
     // a hash that is not the current state's evaluation (or a component never stored):
     // the write fails and leaves nothing behind
     const snapshots = await count(knex, 'snapshots');
@@ -448,7 +486,7 @@ describe.each(databases.ids)('snapshot stores on %p', databaseId => {
       ),
     ).rejects.toThrow(/gamma was given as unchanged/);
     expect(await count(knex, 'snapshots')).toBe(snapshots);
-    expect(await count(knex, 'component_states')).toBe(states + 1);
+    expect(await count(knex, 'component_states')).toBe(states + 2);
   });
 
   it('stores each distinct evaluation once, and retention removes the ones no state uses', async () => {

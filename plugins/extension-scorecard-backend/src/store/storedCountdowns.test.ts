@@ -123,7 +123,13 @@ async function writeWithMemo(
         evaluation.reused,
       ),
     );
-    memo.remember(evaluation, written.snapshotId, written.evaluationHashes, []);
+    memo.remember(
+      evaluation,
+      written.snapshotId,
+      written.evaluationHashes,
+      [],
+      written.stateHashes,
+    );
   }
   return kept;
 }

@@ -48,6 +48,13 @@ export interface SnapshotComponentInput {
    * another evaluation.
    */
   evaluationHash?: string;
+  /**
+   * With `evaluationHash`: the state hash the store gave the component last time, when
+   * the caller knows nothing of its state changed since (the same scorecard, title and
+   * stale clusters). The store then compares it with the current state without hashing
+   * the state again; when they differ the state is hashed as usual.
+   */
+  stateHash?: string;
 }
 
 /** A cluster a snapshot was assembled from. */
@@ -92,6 +99,8 @@ export interface SnapshotWriteResult {
   levelChanges: WrittenLevelChange[];
   /** Component id → the hash of its evaluation as stored. */
   evaluationHashes: Map<string, string>;
+  /** Component id → the hash of its state as stored. */
+  stateHashes: Map<string, string>;
 }
 
 /** A write given an evaluation by hash that is not the component's current one: nothing was written. */
