@@ -335,22 +335,32 @@ export class EvaluationMemo {
     return componentFingerprint(id, clusters, read, evaluator.inputsOf(id));
   }
 
+  /** What `inventory` was built from: as the memo fingerprinted it, or from its clusters and the given catalog fingerprint. */
+  private readOf(
+    inventory: Inventory,
+    options: IncrementalOptions,
+  ): ReadFingerprints {
+    const known = this.reads.get(inventory);
+    if (known) return known;
+    if (options.catalogFingerprint === undefined)
+      throw new Error(
+        'catalogFingerprint is needed for an inventory built elsewhere',
+      );
+    return {
+      clusters: new Map(
+        inventory.clusters.map(c => [c.cluster, clusterFingerprint(c)]),
+      ),
+      catalog: options.catalogFingerprint,
+      extraKinds: JSON.stringify(options.inventoryKinds ?? []),
+    };
+  }
+
   /** Evaluates `inventory`, keeping every component whose inputs did not change. */
   evaluate(
     inventory: Inventory,
     options: IncrementalOptions,
   ): IncrementalEvaluation {
-    const read = this.reads.get(inventory) ?? {
-      clusters: new Map(
-        inventory.clusters.map(c => [c.cluster, clusterFingerprint(c)]),
-      ),
-      catalog: options.catalogFingerprint ?? 'unknown',
-      extraKinds: JSON.stringify(options.inventoryKinds ?? []),
-    };
-    if (!this.reads.has(inventory) && options.catalogFingerprint === undefined)
-      throw new Error(
-        'catalogFingerprint is needed for an inventory built elsewhere',
-      );
+    const read = this.readOf(inventory, options);
     const reusable = this.reusable(options);
     const inventoryKept = this.kept.has(inventory);
     const evaluator = componentEvaluator(inventory, options);
@@ -478,12 +488,11 @@ export class EvaluationMemo {
     const entries = new Map<string, Remembered>();
     for (const [id, entry] of evaluation.pending) {
       const evaluationHash = evaluationHashes.get(id);
-      const stateHash = stateHashes?.get(id);
       if (evaluationHash)
         entries.set(id, {
           ...entry,
           evaluationHash,
-          ...(stateHash ? { stateHash } : { stateHash: undefined }),
+          stateHash: stateHashes?.get(id),
         });
     }
     this.entries = entries;
