@@ -157,6 +157,9 @@ export class Portal {
           name,
           directory: join(this.clustersDir, name),
         })),
+        campaigns: {
+          initialFiles: [join(this.clustersDir, 'campaigns.yaml')],
+        },
       },
     };
     this.configPath = join(this.workDir, 'app-config.e2e.yaml');

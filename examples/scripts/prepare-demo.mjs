@@ -38,6 +38,7 @@ import {
 } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse, stringify } from 'yaml';
 import { parseDump, objectsOf, formatDump } from './lib/kube-yaml.mjs';
 
 x509.cryptoProvider.set(webcrypto);
@@ -350,7 +351,42 @@ export async function prepareDemo({
       rewrittenObjects: rewritten,
     });
   }
+  await prepareCampaigns({
+    src: path.join(srcDir, '..', 'campaigns.yaml'),
+    dest: path.join(outDir, 'campaigns.yaml'),
+    now: when,
+  });
   return summary;
+}
+
+/** "in:21d" / "ago:7d" → that day at midnight UTC, as RFC 3339. */
+function campaignDate(value, now) {
+  const at = relativeTime(value, now);
+  at.setUTCHours(0, 0, 0, 0);
+  return at.toISOString();
+}
+
+/**
+ * The demo campaigns (examples/campaigns.yaml) with their dates relative to `now`:
+ * startsAt, deadline and enforceFrom written as "in:<span>" or "ago:<span>".
+ */
+export async function prepareCampaigns({ src, dest, now }) {
+  const campaigns = parse(await readFile(src, 'utf8'));
+  for (const campaign of campaigns) {
+    for (const field of ['startsAt', 'deadline', 'enforceFrom']) {
+      if (typeof campaign[field] === 'string') {
+        campaign[field] = campaignDate(campaign[field], now);
+      }
+    }
+  }
+  await mkdir(path.dirname(dest), { recursive: true });
+  await writeFile(
+    dest,
+    `# Written by examples/scripts/prepare-demo.mjs from examples/campaigns.yaml\n${stringify(
+      campaigns,
+      { lineWidth: 0 },
+    )}`,
+  );
 }
 
 if (

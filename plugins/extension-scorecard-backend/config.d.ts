@@ -174,6 +174,34 @@ export interface Config {
        */
       approvers?: string[];
     };
+    /**
+     * Campaigns declared in the configuration: created at start-up when the database
+     * holds no campaign of that id (closed ones included), then changed and closed
+     * through the API. Each is `{ id, title, why, goal: { checks?, level? }, scope:
+     * { kinds?, teams?, clusters?, lifecycles?, components? }, startsAt, deadline,
+     * enforceFrom? }` (dates RFC 3339). See the README, "Campaigns".
+     */
+    campaigns?: {
+      /** Campaigns written out here. */
+      initial?: Array<{
+        id: string;
+        title: string;
+        why?: string;
+        goal: { checks?: string[]; level?: number };
+        scope?: {
+          kinds?: string[];
+          teams?: string[];
+          clusters?: string[];
+          lifecycles?: string[];
+          components?: string[];
+        };
+        startsAt: string;
+        deadline: string;
+        enforceFrom?: string;
+      }>;
+      /** YAML files each holding a list of campaigns (paths from the working directory). */
+      initialFiles?: string[];
+    };
     /** Waivers. */
     waivers?: {
       /** Longest a waiver may run, in days (default 180). */

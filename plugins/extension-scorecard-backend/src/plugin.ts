@@ -5,7 +5,10 @@ import {
 import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
-import { extensionScorecardPermissions } from '@extension-scorecard/plugin-extension-scorecard-common';
+import {
+  EXTENSION_KINDS,
+  extensionScorecardPermissions,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
 import { registerScorecardActions } from './actions/scorecardActions';
 import { extensionScorecardChecksExtensionPoint } from '@extension-scorecard/plugin-extension-scorecard-node';
 import { CheckRegistrations, readChecksConfig } from './checks';
@@ -30,6 +33,8 @@ import {
 } from './service/permissions/componentResource';
 import { componentResources } from './service/permissions/resources';
 import { AuditService } from './service/audit/AuditService';
+import { CampaignService } from './service/CampaignService';
+import { readInitialCampaigns } from './service/campaignConfig';
 import { UpgradeReadinessService } from './service/UpgradeReadinessService';
 import { ReferenceDataService } from './service/referenceData';
 import {
@@ -98,6 +103,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
           },
         });
         const locate = () => directory.refresh();
+        const initialCampaigns = await readInitialCampaigns(config);
         const stores = await openScorecardStores(deps.database);
 
         const installed = await deps.systemMetadata.getInstalledPlugins();
@@ -117,6 +123,34 @@ export const extensionScorecardPlugin = createBackendPlugin({
           }`,
         );
 
+        const access = new ScorecardAccess({
+          permissions: deps.permissions,
+          catalog: deps.catalog,
+          auth: deps.auth,
+          knownComponentIds: () => stores.components.catalogComponentIds(),
+        });
+        const clusters = () => directory.entries();
+        const definitions = checkDefinitions(checksConfig);
+        const reads = new ScorecardService({
+          stores,
+          access,
+          checks: () => definitions,
+          clusters,
+        });
+        const upgrade = new UpgradeReadinessService({ stores, reads });
+        const audit = new AuditService({ stores, reads, access, upgrade });
+        const campaigns = new CampaignService({
+          stores,
+          access,
+          reads,
+          checkIds: () => definitions.map(d => d.id),
+          kinds: () => [
+            ...EXTENSION_KINDS,
+            ...checksConfig.extraKinds.map(k => k.id),
+          ],
+        });
+        await campaigns.seed(initialCampaigns, logger);
+
         const memo = new EvaluationMemo();
         const coordinator = new RefreshCoordinator({
           stores,
@@ -134,6 +168,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
                 clusterNames: () => directory.sources().map(s => s.name),
                 retention,
                 memo,
+                teamsBelow: team => access.groupWithDescendants(team),
                 onSnapshot:
                   notifier &&
                   (written => notifier.notify(written).then(() => {})),
@@ -153,23 +188,6 @@ export const extensionScorecardPlugin = createBackendPlugin({
           coordinator,
           logger,
         });
-
-        const access = new ScorecardAccess({
-          permissions: deps.permissions,
-          catalog: deps.catalog,
-          auth: deps.auth,
-          knownComponentIds: () => stores.components.catalogComponentIds(),
-        });
-        const clusters = () => directory.entries();
-        const definitions = checkDefinitions(checksConfig);
-        const reads = new ScorecardService({
-          stores,
-          access,
-          checks: () => definitions,
-          clusters,
-        });
-        const upgrade = new UpgradeReadinessService({ stores, reads });
-        const audit = new AuditService({ stores, reads, access, upgrade });
 
         deps.permissionsRegistry.addPermissions(extensionScorecardPermissions);
         deps.permissionsRegistry.addResourceType({
@@ -193,6 +211,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
               reads,
               scenariosOf: scenariosByKind(checksConfig),
             }),
+            campaigns,
             waivers: new WaiverService({
               stores,
               access,
@@ -218,6 +237,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
           actionsRegistry: deps.actionsRegistry,
           reads,
           audit,
+          campaigns,
         });
       },
     });

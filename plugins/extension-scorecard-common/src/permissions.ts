@@ -63,6 +63,16 @@ export const extensionScorecardOrphansReadPermission = createPermission({
   attributes: { action: 'read' },
 });
 
+/**
+ * Create, change and close campaigns (drives across teams with a deadline). Every
+ * reader sees them.
+ * @public
+ */
+export const extensionScorecardCampaignManagePermission = createPermission({
+  name: 'extension-scorecard.campaign.manage',
+  attributes: { action: 'update' },
+});
+
 /** @public */
 export const extensionScorecardPermissions = [
   extensionScorecardReadPermission,
@@ -72,4 +82,5 @@ export const extensionScorecardPermissions = [
   extensionScorecardRefreshPermission,
   extensionScorecardAuditExportPermission,
   extensionScorecardOrphansReadPermission,
+  extensionScorecardCampaignManagePermission,
 ];

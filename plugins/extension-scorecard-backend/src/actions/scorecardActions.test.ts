@@ -59,6 +59,7 @@ describe.each(databases.ids)('scorecard actions on %p', databaseId => {
       actionsRegistry: registry,
       reads: api.reads,
       audit: api.audit,
+      campaigns: api.campaigns,
     });
   });
 

@@ -9,6 +9,7 @@ import {
   extensionScorecardReadPermission,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { AuditService } from '../service/audit/AuditService';
+import type { CampaignService } from '../service/CampaignService';
 import type { ScorecardService } from '../service/ScorecardService';
 
 const QUARTER = /^\d{4}-Q[1-4]$/;
@@ -18,8 +19,9 @@ export function registerScorecardActions(deps: {
   actionsRegistry: ActionsRegistryService;
   reads: ScorecardService;
   audit: AuditService;
+  campaigns: CampaignService;
 }): void {
-  const { actionsRegistry, reads, audit } = deps;
+  const { actionsRegistry, reads, audit, campaigns } = deps;
 
   actionsRegistry.register({
     name: 'get-extension-scorecard',
@@ -265,6 +267,161 @@ export function registerScorecardActions(deps: {
             componentId: c.componentId,
             from: c.from,
             to: c.to,
+          })),
+        },
+      };
+    },
+  });
+
+  actionsRegistry.register({
+    name: 'list-extension-campaigns',
+    title: 'List the campaigns driving Kubernetes extensions to a goal',
+    description:
+      'Lists the campaigns (drives across teams with a deadline, e.g. "every admission webhook scoped out of kube-system by 31 March"), open ones first: goal, scope, deadline, enforcement date and whether it is announced or enforced, and progress in the latest snapshot (components in scope done, waived, open).',
+    visibilityPermission: extensionScorecardReadPermission,
+    attributes: { readOnly: true, idempotent: true, destructive: false },
+    schema: {
+      input: z =>
+        z.object({
+          includeClosed: z
+            .boolean()
+            .optional()
+            .describe('Also list closed campaigns (default: open only)'),
+          limit: z
+            .number()
+            .int()
+            .min(1)
+            .max(100)
+            .optional()
+            .describe('At most this many (default 20)'),
+        }),
+      output: z =>
+        z.object({
+          total: z.number(),
+          items: z.array(
+            z.object({
+              id: z.string(),
+              title: z.string(),
+              state: z.string(),
+              goalChecks: z.array(z.string()),
+              goalLevel: z.number().nullable(),
+              deadline: z.string(),
+              enforceFrom: z.string().nullable(),
+              enforcement: z.string(),
+              overdue: z.boolean(),
+              inScope: z.number().nullable(),
+              done: z.number().nullable(),
+              waived: z.number().nullable(),
+              open: z.number().nullable(),
+            }),
+          ),
+        }),
+    },
+    action: async ({ input, credentials }) => {
+      const page = await campaigns.list(credentials, {
+        ...(input.includeClosed ? {} : { state: ['open'] }),
+        limit: input.limit ?? 20,
+      });
+      return {
+        output: {
+          total: page.total,
+          items: page.items.map(c => ({
+            id: c.id,
+            title: c.title,
+            state: c.state,
+            goalChecks: c.goal.checks ?? [],
+            goalLevel: c.goal.level ?? null,
+            deadline: c.deadline,
+            enforceFrom: c.enforceFrom,
+            enforcement: c.enforcement,
+            overdue: c.overdue,
+            inScope: c.progress?.inScope ?? null,
+            done: c.progress?.done ?? null,
+            waived: c.progress?.waived ?? null,
+            open: c.progress?.open ?? null,
+          })),
+        },
+      };
+    },
+  });
+
+  actionsRegistry.register({
+    name: 'list-team-campaign-items',
+    title:
+      "List what a team's Kubernetes extensions must do for open campaigns",
+    description:
+      'Lists, for a team (a group entity ref such as group:default/team-storage, groups below it included), each of its extension components that an open campaign concerns and has not reached the goal: the campaign, its deadline and enforcement date, and the check results still in the way with their remediation.',
+    visibilityPermission: extensionScorecardReadPermission,
+    attributes: { readOnly: true, idempotent: true, destructive: false },
+    schema: {
+      input: z =>
+        z.object({
+          team: z
+            .string()
+            .min(1)
+            .max(400)
+            .describe('Group entity ref, e.g. group:default/team-storage'),
+          limit: z
+            .number()
+            .int()
+            .min(1)
+            .max(100)
+            .optional()
+            .describe('At most this many (default 50)'),
+        }),
+      output: z =>
+        z.object({
+          total: z.number(),
+          items: z.array(
+            z.object({
+              campaignId: z.string(),
+              campaignTitle: z.string(),
+              deadline: z.string(),
+              enforceFrom: z.string().nullable(),
+              enforcement: z.string(),
+              componentId: z.string(),
+              name: z.string(),
+              todo: z.array(
+                z.object({
+                  checkId: z.string(),
+                  cluster: z.string().nullable(),
+                  status: z.string(),
+                  message: z.string(),
+                  remediation: z.string(),
+                  announced: z.boolean(),
+                }),
+              ),
+            }),
+          ),
+        }),
+    },
+    action: async ({ input, credentials }) => {
+      const page = await campaigns.items(credentials, {
+        team: input.team,
+        status: ['open'],
+        limit: input.limit ?? 50,
+      });
+      return {
+        output: {
+          total: page.total,
+          items: page.items.map(item => ({
+            campaignId: item.campaignId,
+            campaignTitle: item.campaignTitle,
+            deadline: item.deadline,
+            enforceFrom: item.enforceFrom,
+            enforcement: item.enforcement,
+            componentId: item.componentId,
+            name: item.name,
+            todo: item.todo
+              .filter(t => !t.waived)
+              .map(t => ({
+                checkId: t.checkId,
+                cluster: t.cluster,
+                status: t.status,
+                message: t.message,
+                remediation: t.remediation,
+                announced: t.announced,
+              })),
           })),
         },
       };

@@ -16,6 +16,7 @@ import type {
   RunTrigger,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ChecksConfig } from '../checks';
+import { announcementRules, type TeamsBelow } from './campaignRules';
 import { designRecordOf } from './designRecord';
 import { renderScorecards } from './evaluate';
 import {
@@ -56,6 +57,11 @@ export interface AssembleDeps {
   /** Names of the configured clusters. */
   clusterNames: () => string[];
   retention: RetentionPolicy;
+  /**
+   * A group with every group below it (campaign scopes name teams); without it a
+   * campaign's teams take only the groups named.
+   */
+  teamsBelow?: TeamsBelow;
   /** Called with each written snapshot (notifications). */
   onSnapshot?: (written: WrittenSnapshot) => Promise<void>;
   /**
@@ -220,6 +226,10 @@ export async function assembleSnapshot(
     now: run.now,
     evidence: await loadEvidence(),
     waivers: await stores.waivers.active(takenAt),
+    campaigns: await announcementRules(
+      await stores.campaigns.open(),
+      deps.teamsBelow ?? (async team => [team]),
+    ),
     previous:
       memo.previousResults(latestSnapshotId) ??
       (await previousResults(stores, latest)),

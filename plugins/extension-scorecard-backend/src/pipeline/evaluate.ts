@@ -24,10 +24,14 @@ import {
 import { renderRelative } from '../checks/relativeDays';
 import type { ExtensionComponent, Inventory } from '../inventory/model';
 import {
+  announceCampaigns,
   applyWaivers,
   buildScorecard,
   byComponent,
+  inCampaignScope,
   normalizeComponentRef,
+  type CampaignAnnouncementRule,
+  type CampaignSubject,
 } from '../scoring';
 
 export interface EvaluateOptions {
@@ -37,6 +41,11 @@ export interface EvaluateOptions {
   evidence?: readonly ExperimentEvidence[];
   /** Waivers of every component; only approved, unexpired ones count. */
   waivers?: readonly Waiver[];
+  /**
+   * Open campaigns with an enforcement date: before it, their goal checks' fails
+   * count as warn on the components in their scope.
+   */
+  campaigns?: readonly CampaignAnnouncementRule[];
   /** The previous snapshot's results per component id. */
   previous?: ReadonlyMap<string, readonly CheckResult[]>;
   /** From readChecksConfig at start-up; defaults apply when omitted. */
@@ -130,10 +139,28 @@ export function evaluateStable(
 export interface ComponentEvaluator {
   /** Every check on the component, scored; countdowns stay tokens. */
   evaluate(component: ExtensionComponent): StableScorecard;
-  /** What a component's evaluation reads besides the inventory (by component id): its evidence and waivers. */
-  inputsOf(componentId: string): {
-    evidence: readonly ExperimentEvidence[];
-    waivers: readonly Waiver[];
+  /**
+   * What a component's evaluation reads besides the inventory (by component id): its
+   * evidence, waivers and the announcing campaigns whose scope takes it.
+   */
+  inputsOf(subject: CampaignSubject): ComponentInputs;
+}
+
+/** What a component's evaluation reads besides its objects. */
+export interface ComponentInputs {
+  evidence: readonly ExperimentEvidence[];
+  waivers: readonly Waiver[];
+  campaigns: readonly CampaignAnnouncementRule[];
+}
+
+/** What campaign scopes read of a component (its scorecard carries the same). */
+export function subjectOf(component: ExtensionComponent): CampaignSubject {
+  return {
+    componentId: component.id,
+    kind: component.kind,
+    owner: component.catalog?.owner?.ref ?? null,
+    clusters: component.instances.map(i => i.cluster),
+    lifecycle: component.catalog?.lifecycle ?? null,
   };
 }
 
@@ -146,6 +173,7 @@ export function componentEvaluator(
   const env = runEnvironment(inventory, options);
   const evidence = byComponent(options.evidence ?? [], e => e.component);
   const waivers = byComponent(options.waivers ?? [], w => w.component);
+  const campaigns = options.campaigns ?? [];
   const previous = new Map<string, readonly CheckResult[]>();
   for (const [id, results] of options.previous ?? [])
     previous.set(normalizeComponentRef(id), results);
@@ -159,8 +187,15 @@ export function componentEvaluator(
         evidence.get(ref) ?? [],
         previous.get(ref) ?? [],
       );
-      const results = applyWaivers(
+      const announced = announceCampaigns(
         run.results,
+        campaigns.filter(rule =>
+          inCampaignScope(rule.scope, subjectOf(component)),
+        ),
+        options.now,
+      );
+      const results = applyWaivers(
+        announced,
         waivers.get(ref) ?? [],
         options.now,
       );
@@ -171,11 +206,14 @@ export function componentEvaluator(
         config.tables.scoring,
       ) as StableScorecard;
     },
-    inputsOf(componentId) {
-      const ref = normalizeComponentRef(componentId);
+    inputsOf(subject) {
+      const ref = normalizeComponentRef(subject.componentId);
       return {
         evidence: evidence.get(ref) ?? [],
         waivers: waivers.get(ref) ?? [],
+        campaigns: campaigns.filter(rule =>
+          inCampaignScope(rule.scope, subject),
+        ),
       };
     },
   };

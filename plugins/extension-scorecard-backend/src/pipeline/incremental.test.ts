@@ -19,6 +19,7 @@ import { evaluateStable, type StableScorecard } from './evaluate';
 import { catalogFingerprint, clusterFingerprint } from './fingerprints';
 import { EvaluationMemo, type IncrementalOptions } from './incremental';
 import { upgradeReadiness } from './upgradeReadiness';
+import type { CampaignAnnouncementRule } from '../scoring';
 import { readChecksConfig } from '../checks';
 import { ConfigReader } from '@backstage/config';
 
@@ -103,6 +104,52 @@ function waiversFor(cards: readonly StableScorecard[]): Waiver[] {
   }));
 }
 
+/**
+ * Campaigns announcing failing checks: one on a component, enforced after 5.3 days;
+ * one on another check and component's kind, enforced after 12.1 days; a third on
+ * every component for a third check, enforced after 20.7 days.
+ */
+function campaignsFor(
+  cards: readonly StableScorecard[],
+): CampaignAnnouncementRule[] {
+  // experiments pass once the evidence below is submitted
+  const failing = cards.flatMap(card =>
+    card.results
+      .filter(r => r.status === 'fail' && !r.checkId.startsWith('experiments.'))
+      .map(r => ({ card, r })),
+  );
+  const a = failing[0];
+  const b = failing.find(
+    f => f.card !== a.card && f.r.checkId !== a.r.checkId,
+  )!;
+  const c = [...failing]
+    .reverse()
+    .find(f => f.r.checkId !== a.r.checkId && f.r.checkId !== b.r.checkId)!;
+  return [
+    {
+      id: 'one-component',
+      title: 'One component',
+      checks: [a.r.checkId],
+      enforceFrom: new Date(START + 5.3 * DAY).toISOString(),
+      scope: { components: [a.card.componentId] },
+    },
+    {
+      id: 'one-kind',
+      title: 'One kind',
+      checks: [b.r.checkId],
+      enforceFrom: new Date(START + 12.1 * DAY).toISOString(),
+      scope: { kinds: [b.card.kind] },
+    },
+    {
+      id: 'added-later',
+      title: 'Added later',
+      checks: [c.r.checkId],
+      enforceFrom: new Date(START + 20.7 * DAY).toISOString(),
+      scope: {},
+    },
+  ];
+}
+
 /** A passed run of each scenario that never ran, 85 days old: stale within the run. */
 function evidenceFor(cards: readonly StableScorecard[]): ExperimentEvidence[] {
   const out: ExperimentEvidence[] = [];
@@ -174,6 +221,11 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
     const waivers = waiversFor(first);
     const evidence = evidenceFor(first);
     expect(waivers.filter(w => w.state === 'approved')).toHaveLength(3);
+    const campaigns = campaignsFor(first);
+    const announced = new Set<string>();
+    // 0: both first campaigns announce (until run 50); 1: the second (until 116);
+    // 2: the third, added at run 120 (until 198)
+    const phase = (step: number) => (step <= 50 ? 0 : step < 120 ? 1 : 2);
 
     const memo = new EvaluationMemo();
     let snapshotId: number | null = null;
@@ -201,6 +253,8 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
         now,
         waivers,
         evidence,
+        // a campaign is added at run 120: the components it announces are evaluated again
+        campaigns: step < 120 ? campaigns.slice(0, 2) : campaigns,
         latestSnapshotId: snapshotId,
       };
       // each run reads its collections anew (as the refresh loads them from the store)
@@ -214,6 +268,10 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
       const evaluation = memo.evaluate(inventory, options);
       expect(evaluation.scorecards).toEqual(full);
       expect(evaluation.evaluated + evaluation.reused.size).toBe(full.length);
+      for (const card of full)
+        for (const r of card.results)
+          if (r.announced)
+            announced.add(`${phase(step)}:${r.announced.campaignId}`);
       // the next-minor report, kept whole or per component alike
       const upgrade = memo.upgradeReport(inventory, evaluation, options);
       expect(upgrade).toEqual(upgradeReadiness(built, options));
@@ -242,6 +300,13 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
         upgrade,
       );
     }
+    // each campaign announced its check until its enforcement date (runs 51, 116, 198)
+    expect([...announced].sort()).toEqual([
+      '0:one-component',
+      '0:one-kind',
+      '1:one-kind',
+      '2:added-later',
+    ]);
     // the first run and a changed catalog evaluate everything; a changed cluster its own
     expect(reusedAfterFullChange).toEqual([0, 0]);
     expect(keptInChangedCluster).toEqual([]);

@@ -27,9 +27,7 @@ import type { Entity } from '@backstage/catalog-model';
 import type {
   CheckResult,
   ClusterUpgradeReadiness,
-  ExperimentEvidence,
   UpgradeFinding,
-  Waiver,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { createHash } from 'node:crypto';
 import { withTimeBound } from '../checks/timeBound';
@@ -44,10 +42,13 @@ import { canonicalJson } from '../store/encoding';
 import {
   checksConfigOf,
   componentEvaluator,
+  subjectOf,
   type ComponentEvaluator,
+  type ComponentInputs,
   type EvaluateOptions,
   type StableScorecard,
 } from './evaluate';
+import type { CampaignSubject } from '../scoring';
 import { catalogFingerprint, clusterFingerprint } from './fingerprints';
 import {
   upgradeReadiness,
@@ -136,10 +137,7 @@ function componentFingerprint(
   id: string,
   instanceClusters: readonly string[],
   read: ReadFingerprints,
-  inputs: {
-    evidence: readonly ExperimentEvidence[];
-    waivers: readonly Waiver[];
-  },
+  inputs: ComponentInputs,
 ): string {
   const hash = createHash('sha256');
   hash.update(`${id}\n${read.catalog}\n`);
@@ -149,6 +147,8 @@ function componentFingerprint(
   if (inputs.evidence.length) hash.update(canonicalJson(inputs.evidence));
   hash.update('\n');
   if (inputs.waivers.length) hash.update(canonicalJson(inputs.waivers));
+  hash.update('\n');
+  if (inputs.campaigns.length) hash.update(canonicalJson(inputs.campaigns));
   return hash.digest('hex');
 }
 
@@ -294,16 +294,12 @@ export class EvaluationMemo {
       const evaluator = componentEvaluator(inventory, options);
       const complete =
         components !== undefined &&
-        [...this.entries].every(
-          ([id, entry]) =>
+        [...this.entries.values()].every(
+          entry =>
             entry.component ||
             (now < entry.validBefore &&
-              this.fingerprintOf(
-                id,
-                entry.clusters,
-                fingerprints,
-                evaluator,
-              ) === entry.fingerprint),
+              this.fingerprintOf(entry.scorecard, fingerprints, evaluator) ===
+                entry.fingerprint),
         );
       if (complete) {
         this.kept.add(inventory);
@@ -326,13 +322,18 @@ export class EvaluationMemo {
     return this.kept.has(inventory);
   }
 
+  /** `subject`: the component, or its kept scorecard (which names the same fields). */
   private fingerprintOf(
-    id: string,
-    clusters: readonly string[],
+    subject: CampaignSubject,
     read: ReadFingerprints,
     evaluator: ComponentEvaluator,
   ): string {
-    return componentFingerprint(id, clusters, read, evaluator.inputsOf(id));
+    return componentFingerprint(
+      subject.componentId,
+      subject.clusters,
+      read,
+      evaluator.inputsOf(subject),
+    );
   }
 
   /** What `inventory` was built from: as the memo fingerprinted it, or from its clusters and the given catalog fingerprint. */
@@ -369,11 +370,11 @@ export class EvaluationMemo {
     const pending = new Map<string, Remembered>();
     let evaluated = 0;
     const evaluate = (
-      id: string,
-      clusters: readonly string[],
+      subject: CampaignSubject,
       component: ExtensionComponent | undefined,
     ): StableScorecard => {
-      const fingerprint = this.fingerprintOf(id, clusters, read, evaluator);
+      const { componentId: id, clusters } = subject;
+      const fingerprint = this.fingerprintOf(subject, read, evaluator);
       const known = reusable ? this.entries.get(id) : undefined;
       if (
         known?.evaluationHash &&
@@ -410,16 +411,16 @@ export class EvaluationMemo {
     let scorecards: StableScorecard[];
     if (inventoryKept) {
       const byId = new Map(inventory.components.map(c => [c.id, c]));
-      scorecards = [...this.entries].map(([id, entry]) =>
-        evaluate(id, entry.clusters, byId.get(id)),
-      );
+      scorecards = [...this.entries].map(([id, entry]) => {
+        const component = byId.get(id);
+        return evaluate(
+          component ? subjectOf(component) : entry.scorecard,
+          component,
+        );
+      });
     } else {
       scorecards = inventory.components.map(component =>
-        evaluate(
-          component.id,
-          component.instances.map(i => i.cluster),
-          component,
-        ),
+        evaluate(subjectOf(component), component),
       );
     }
     return {

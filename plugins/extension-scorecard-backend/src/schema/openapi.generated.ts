@@ -45,6 +45,9 @@ export const spec = {
     {
       name: 'Upgrade',
     },
+    {
+      name: 'Campaigns',
+    },
   ],
   paths: {
     '/health': {
@@ -1360,6 +1363,301 @@ export const spec = {
         },
       },
     },
+    '/campaigns': {
+      get: {
+        operationId: 'ListCampaigns',
+        tags: ['Campaigns'],
+        description:
+          'Campaigns, open first, then by deadline. Each carries its progress in the\nlatest snapshot over the components the caller may see (null before the\nfirst snapshot).\n',
+        parameters: [
+          {
+            name: 'state',
+            in: 'query',
+            schema: {
+              type: 'array',
+              items: {
+                $ref: '#/components/schemas/CampaignState',
+              },
+            },
+          },
+          {
+            $ref: '#/components/parameters/offset',
+          },
+          {
+            $ref: '#/components/parameters/limit',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'One page of campaigns.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/CampaignPage',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+      post: {
+        operationId: 'CreateCampaign',
+        tags: ['Campaigns'],
+        description:
+          'Start a campaign. Needs `extension-scorecard.campaign.manage`. The deadline\nmust lie after the start, `enforceFrom` (when given) between the start and\nthe deadline and needs goal checks; goal checks must be checks of the\ncatalogue.\n',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                $ref: '#/components/schemas/CampaignInput',
+              },
+            },
+          },
+        },
+        responses: {
+          '201': {
+            description: 'Created.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/Campaign',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '409': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/campaigns/{campaignId}': {
+      get: {
+        operationId: 'GetCampaign',
+        tags: ['Campaigns'],
+        description:
+          'One campaign with its progress per owning team, its burn-down (one point per\nday from the stored snapshots since its start: the last snapshot of each day)\nand its audit trail.\n',
+        parameters: [
+          {
+            $ref: '#/components/parameters/campaignId',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The campaign.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/CampaignDetail',
+                },
+              },
+            },
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+      patch: {
+        operationId: 'UpdateCampaign',
+        tags: ['Campaigns'],
+        description:
+          'Change an open campaign (the fields given; `enforceFrom: null` removes the\nenforcement date). Needs `extension-scorecard.campaign.manage`; 409 when it\nis closed. The result must satisfy the rules of a new campaign.\n',
+        parameters: [
+          {
+            $ref: '#/components/parameters/campaignId',
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                $ref: '#/components/schemas/CampaignUpdate',
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'Changed.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/Campaign',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '409': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/campaigns/{campaignId}/close': {
+      post: {
+        operationId: 'CloseCampaign',
+        tags: ['Campaigns'],
+        description:
+          'Close an open campaign (done, or called off): it stops counting, its\nannouncement no longer softens verdicts, it stays readable. Needs\n`extension-scorecard.campaign.manage`; 409 when already closed.\n',
+        parameters: [
+          {
+            $ref: '#/components/parameters/campaignId',
+          },
+        ],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                $ref: '#/components/schemas/CampaignCloseInput',
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'Closed.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/Campaign',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '409': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/campaign-items': {
+      get: {
+        operationId: 'ListCampaignItems',
+        tags: ['Campaigns'],
+        description:
+          "What components must do for campaigns, in the latest snapshot: one item per\ncomponent in a campaign's scope that its goal concerns, with the results\nstill in the way. Open campaigns only unless `campaign` names one. `team`\ntakes the group's components and those of the groups below it.\n",
+        parameters: [
+          {
+            name: 'campaign',
+            in: 'query',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+            },
+          },
+          {
+            name: 'team',
+            in: 'query',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 400,
+            },
+          },
+          {
+            name: 'component',
+            in: 'query',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 400,
+            },
+          },
+          {
+            name: 'status',
+            in: 'query',
+            schema: {
+              type: 'array',
+              items: {
+                $ref: '#/components/schemas/CampaignItemStatus',
+              },
+            },
+          },
+          {
+            $ref: '#/components/parameters/offset',
+          },
+          {
+            $ref: '#/components/parameters/limit',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'One page of items, soonest deadline first.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/CampaignItemPage',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
     '/refresh': {
       post: {
         operationId: 'TriggerRefresh',
@@ -1637,6 +1935,16 @@ export const spec = {
           maxLength: 100,
         },
       },
+      campaignId: {
+        name: 'campaignId',
+        in: 'path',
+        required: true,
+        schema: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+        },
+      },
       quarter: {
         name: 'quarter',
         in: 'path',
@@ -1795,7 +2103,610 @@ export const spec = {
       },
       AuditSubjectType: {
         type: 'string',
-        enum: ['waiver', 'evidence'],
+        enum: ['waiver', 'evidence', 'campaign'],
+      },
+      CampaignState: {
+        type: 'string',
+        enum: ['open', 'closed'],
+      },
+      CampaignEnforcement: {
+        type: 'string',
+        description:
+          "`none`: no enforcement date; `announced`: before it (the goal checks' fails count as warn in scope); `enforced`: from it on.",
+        enum: ['none', 'announced', 'enforced'],
+      },
+      CampaignItemStatus: {
+        type: 'string',
+        description:
+          '`done`: the goal holds; `waived`: it holds only thanks to active waivers; `open`: it does not hold.',
+        enum: ['open', 'waived', 'done'],
+      },
+      CampaignGoal: {
+        type: 'object',
+        description: 'What a component in scope must reach. With both, both.',
+        properties: {
+          checks: {
+            description:
+              'Checks whose results must all pass (or not apply) on every cluster.',
+            type: 'array',
+            items: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+            },
+            minItems: 1,
+            maxItems: 50,
+            uniqueItems: true,
+          },
+          level: {
+            description: 'Readiness level to reach.',
+            type: 'integer',
+            enum: [1, 2, 3],
+          },
+        },
+        minProperties: 1,
+        additionalProperties: false,
+      },
+      CampaignScope: {
+        type: 'object',
+        description:
+          'Which components the campaign concerns: each given field narrows it (a\ncomponent must match one value of every field given); none given, every\ncomponent. `teams` take the groups below them too.\n',
+        properties: {
+          kinds: {
+            type: 'array',
+            items: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+            },
+            maxItems: 50,
+            uniqueItems: true,
+          },
+          teams: {
+            type: 'array',
+            items: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 400,
+            },
+            maxItems: 100,
+            uniqueItems: true,
+          },
+          clusters: {
+            type: 'array',
+            items: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+            },
+            maxItems: 100,
+            uniqueItems: true,
+          },
+          lifecycles: {
+            type: 'array',
+            items: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+            },
+            maxItems: 20,
+            uniqueItems: true,
+          },
+          components: {
+            type: 'array',
+            items: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 400,
+            },
+            maxItems: 500,
+            uniqueItems: true,
+          },
+        },
+        additionalProperties: false,
+      },
+      CampaignInput: {
+        type: 'object',
+        properties: {
+          title: {
+            type: 'string',
+            minLength: 3,
+            maxLength: 200,
+          },
+          why: {
+            type: 'string',
+            maxLength: 20000,
+            description: 'Markdown.',
+          },
+          goal: {
+            $ref: '#/components/schemas/CampaignGoal',
+          },
+          scope: {
+            $ref: '#/components/schemas/CampaignScope',
+          },
+          startsAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          deadline: {
+            type: 'string',
+            format: 'date-time',
+          },
+          enforceFrom: {
+            type: ['string', 'null'],
+            format: 'date-time',
+          },
+        },
+        required: ['title', 'why', 'goal', 'scope', 'startsAt', 'deadline'],
+        additionalProperties: false,
+      },
+      CampaignUpdate: {
+        type: 'object',
+        properties: {
+          title: {
+            type: 'string',
+            minLength: 3,
+            maxLength: 200,
+          },
+          why: {
+            type: 'string',
+            maxLength: 20000,
+          },
+          goal: {
+            $ref: '#/components/schemas/CampaignGoal',
+          },
+          scope: {
+            $ref: '#/components/schemas/CampaignScope',
+          },
+          startsAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          deadline: {
+            type: 'string',
+            format: 'date-time',
+          },
+          enforceFrom: {
+            type: ['string', 'null'],
+            format: 'date-time',
+          },
+        },
+        minProperties: 1,
+        additionalProperties: false,
+      },
+      CampaignCloseInput: {
+        type: 'object',
+        properties: {
+          comment: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 2000,
+          },
+        },
+        additionalProperties: false,
+      },
+      CampaignCounts: {
+        type: 'object',
+        description:
+          'Components in scope that the goal concerns, by status (inScope = done + waived + open).',
+        properties: {
+          inScope: {
+            type: 'integer',
+          },
+          done: {
+            type: 'integer',
+          },
+          waived: {
+            type: 'integer',
+          },
+          open: {
+            type: 'integer',
+          },
+        },
+        required: ['inScope', 'done', 'waived', 'open'],
+        additionalProperties: false,
+      },
+      CampaignProgress: {
+        type: 'object',
+        description: "A campaign's counts in the latest snapshot.",
+        properties: {
+          inScope: {
+            type: 'integer',
+          },
+          done: {
+            type: 'integer',
+          },
+          waived: {
+            type: 'integer',
+          },
+          open: {
+            type: 'integer',
+          },
+          snapshotId: {
+            type: 'integer',
+          },
+          takenAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+        },
+        required: [
+          'inScope',
+          'done',
+          'waived',
+          'open',
+          'snapshotId',
+          'takenAt',
+        ],
+        additionalProperties: false,
+      },
+      CampaignTeamProgress: {
+        type: 'object',
+        properties: {
+          inScope: {
+            type: 'integer',
+          },
+          done: {
+            type: 'integer',
+          },
+          waived: {
+            type: 'integer',
+          },
+          open: {
+            type: 'integer',
+          },
+          team: {
+            type: ['string', 'null'],
+            description: 'Owning group (null for components without an owner).',
+          },
+        },
+        required: ['inScope', 'done', 'waived', 'open', 'team'],
+        additionalProperties: false,
+      },
+      Campaign: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+          },
+          title: {
+            type: 'string',
+          },
+          why: {
+            type: 'string',
+          },
+          goal: {
+            $ref: '#/components/schemas/CampaignGoal',
+          },
+          scope: {
+            $ref: '#/components/schemas/CampaignScope',
+          },
+          startsAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          deadline: {
+            type: 'string',
+            format: 'date-time',
+          },
+          enforceFrom: {
+            type: ['string', 'null'],
+            format: 'date-time',
+          },
+          state: {
+            $ref: '#/components/schemas/CampaignState',
+          },
+          enforcement: {
+            $ref: '#/components/schemas/CampaignEnforcement',
+          },
+          overdue: {
+            type: 'boolean',
+            description: 'Open',
+            'past its deadline': null,
+            'with open items in the latest snapshot.': null,
+          },
+          createdBy: {
+            type: 'string',
+          },
+          createdAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          updatedBy: {
+            type: 'string',
+          },
+          updatedAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          closedBy: {
+            type: ['string', 'null'],
+          },
+          closedAt: {
+            type: ['string', 'null'],
+            format: 'date-time',
+          },
+          closeComment: {
+            type: ['string', 'null'],
+          },
+          progress: {
+            oneOf: [
+              {
+                $ref: '#/components/schemas/CampaignProgress',
+              },
+              {
+                type: 'null',
+              },
+            ],
+          },
+        },
+        required: [
+          'id',
+          'title',
+          'why',
+          'goal',
+          'scope',
+          'startsAt',
+          'deadline',
+          'enforceFrom',
+          'state',
+          'enforcement',
+          'overdue',
+          'createdBy',
+          'createdAt',
+          'updatedBy',
+          'updatedAt',
+          'closedBy',
+          'closedAt',
+          'closeComment',
+          'progress',
+        ],
+        additionalProperties: false,
+      },
+      CampaignPage: {
+        type: 'object',
+        properties: {
+          total: {
+            type: 'integer',
+          },
+          offset: {
+            type: 'integer',
+          },
+          limit: {
+            type: 'integer',
+          },
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/Campaign',
+            },
+          },
+        },
+        required: ['total', 'offset', 'limit', 'items'],
+        additionalProperties: false,
+      },
+      CampaignBurndownPoint: {
+        type: 'object',
+        description: "A campaign's counts in the last snapshot of a day.",
+        properties: {
+          inScope: {
+            type: 'integer',
+          },
+          done: {
+            type: 'integer',
+          },
+          waived: {
+            type: 'integer',
+          },
+          open: {
+            type: 'integer',
+          },
+          snapshotId: {
+            type: 'integer',
+          },
+          takenAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+        },
+        required: [
+          'inScope',
+          'done',
+          'waived',
+          'open',
+          'snapshotId',
+          'takenAt',
+        ],
+        additionalProperties: false,
+      },
+      CampaignDetail: {
+        type: 'object',
+        properties: {
+          campaign: {
+            $ref: '#/components/schemas/Campaign',
+          },
+          teams: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/CampaignTeamProgress',
+            },
+          },
+          burndown: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/CampaignBurndownPoint',
+            },
+          },
+          trail: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/AuditEvent',
+            },
+          },
+        },
+        required: ['campaign', 'teams', 'burndown', 'trail'],
+        additionalProperties: false,
+      },
+      CampaignTodo: {
+        type: 'object',
+        description: 'A result in the way of the goal.',
+        properties: {
+          checkId: {
+            type: 'string',
+          },
+          cluster: {
+            type: ['string', 'null'],
+          },
+          status: {
+            $ref: '#/components/schemas/CheckStatus',
+          },
+          severity: {
+            $ref: '#/components/schemas/Severity',
+          },
+          message: {
+            type: 'string',
+          },
+          remediation: {
+            type: 'string',
+          },
+          announced: {
+            type: 'boolean',
+            description:
+              "A fail counted as warn until the campaign's enforcement date.",
+          },
+          waived: {
+            type: 'boolean',
+          },
+        },
+        required: [
+          'checkId',
+          'cluster',
+          'status',
+          'severity',
+          'message',
+          'remediation',
+          'announced',
+          'waived',
+        ],
+        additionalProperties: false,
+      },
+      CampaignItem: {
+        type: 'object',
+        properties: {
+          campaignId: {
+            type: 'string',
+          },
+          campaignTitle: {
+            type: 'string',
+          },
+          deadline: {
+            type: 'string',
+            format: 'date-time',
+          },
+          enforceFrom: {
+            type: ['string', 'null'],
+            format: 'date-time',
+          },
+          enforcement: {
+            $ref: '#/components/schemas/CampaignEnforcement',
+          },
+          componentId: {
+            type: 'string',
+          },
+          name: {
+            type: 'string',
+          },
+          title: {
+            type: ['string', 'null'],
+          },
+          kind: {
+            type: 'string',
+          },
+          owner: {
+            type: ['string', 'null'],
+          },
+          status: {
+            $ref: '#/components/schemas/CampaignItemStatus',
+          },
+          level: {
+            $ref: '#/components/schemas/ReadinessLevel',
+          },
+          targetLevel: {
+            oneOf: [
+              {
+                type: 'integer',
+                enum: [1, 2, 3],
+              },
+              {
+                type: 'null',
+              },
+            ],
+          },
+          todo: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/CampaignTodo',
+            },
+          },
+        },
+        required: [
+          'campaignId',
+          'campaignTitle',
+          'deadline',
+          'enforceFrom',
+          'enforcement',
+          'componentId',
+          'name',
+          'title',
+          'kind',
+          'owner',
+          'status',
+          'level',
+          'targetLevel',
+          'todo',
+        ],
+        additionalProperties: false,
+      },
+      CampaignItemPage: {
+        type: 'object',
+        properties: {
+          total: {
+            type: 'integer',
+          },
+          offset: {
+            type: 'integer',
+          },
+          limit: {
+            type: 'integer',
+          },
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/CampaignItem',
+            },
+          },
+        },
+        required: ['total', 'offset', 'limit', 'items'],
+        additionalProperties: false,
+      },
+      CampaignAnnouncement: {
+        type: 'object',
+        description:
+          "This fail counts as warn until the campaign's enforcement date.",
+        properties: {
+          campaignId: {
+            type: 'string',
+          },
+          title: {
+            type: 'string',
+          },
+          enforceFrom: {
+            type: 'string',
+            format: 'date-time',
+          },
+        },
+        required: ['campaignId', 'title', 'enforceFrom'],
+        additionalProperties: false,
       },
       EvidenceState: {
         type: 'string',
@@ -1973,6 +2884,9 @@ export const spec = {
           },
           waiver: {
             $ref: '#/components/schemas/WaiverRef',
+          },
+          announced: {
+            $ref: '#/components/schemas/CampaignAnnouncement',
           },
         },
         required: [

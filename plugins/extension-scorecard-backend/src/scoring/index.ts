@@ -3,6 +3,7 @@ export { applyWaivers, isWaiverActive } from './waivers';
 export {
   assessLevel,
   hardGates,
+  resultsBlocking,
   worstByDimension,
   type LevelAssessment,
 } from './levels';
@@ -13,3 +14,14 @@ export {
   summarizeUpgrade,
   type UncountedUpgradeReadiness,
 } from './upgradeState';
+export {
+  announceCampaigns,
+  campaignStanding,
+  inCampaignScope,
+  normalizeOwnerRef,
+  resolveCampaignScope,
+  type CampaignAnnouncementRule,
+  type CampaignStanding,
+  type CampaignSubject,
+  type ResolvedCampaignScope,
+} from './campaigns';

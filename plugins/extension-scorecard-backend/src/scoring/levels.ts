@@ -127,6 +127,19 @@ export function assessLevel(results: readonly CheckResult[]): LevelAssessment {
   return { level, nextLevelBlockers: [] };
 }
 
+/**
+ * Results that keep a component below `level` were they not waived (waived ones
+ * included: the caller tells them apart by `waiver`).
+ */
+export function resultsBlocking(
+  results: readonly CheckResult[],
+  level: ReadinessLevel,
+): CheckResult[] {
+  return results.filter(r =>
+    GATES.some(gate => gate.level <= level && gate.blocks(r)),
+  );
+}
+
 /** Critical fails not covered by a waiver: hard gates shown apart from the level. */
 export function hardGates(results: readonly CheckResult[]): CheckResult[] {
   return results.filter(

@@ -170,6 +170,16 @@ export class ScorecardAccess {
     return this.groups.groupsOf(userRef);
   }
 
+  /** The group with every group below it (children, their children, …). */
+  groupWithDescendants(groupRef: string): Promise<Set<string>> {
+    return this.groups.groupWithDescendants(groupRef);
+  }
+
+  /** The refs among `refs` that name no Group of the catalog. */
+  missingGroups(refs: readonly string[]): Promise<string[]> {
+    return this.groups.missingGroups(refs);
+  }
+
   /** A component of a snapshot (its summary) as the permission rules see it. */
   async componentResource(
     component: Pick<ComponentSummary, 'componentId' | 'owner' | 'clusters'> & {

@@ -311,6 +311,7 @@ describe('request limits in the plugin router', () => {
       reads: unused,
       evidence: unused,
       waivers: unused,
+      campaigns: unused,
       audit: unused,
       refresh: unused,
       upgrade: unused,

@@ -15,6 +15,7 @@ import type {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { WaiverDecision } from '../store';
 import type { AuditService } from './audit/AuditService';
+import type { CampaignService } from './CampaignService';
 import type { EvidenceService } from './EvidenceService';
 import type { RefreshService } from './RefreshService';
 import type { ReferenceDataService } from './referenceData';
@@ -54,6 +55,7 @@ export interface RouterOptions {
   reads: ScorecardService;
   evidence: EvidenceService;
   waivers: WaiverService;
+  campaigns: CampaignService;
   audit: AuditService;
   refresh: RefreshService;
   /** The next-minor upgrade report. */
@@ -70,8 +72,16 @@ export interface RouterOptions {
 export async function createRouter(
   options: RouterOptions,
 ): Promise<express.Router> {
-  const { httpAuth, reads, evidence, waivers, audit, refresh, upgrade } =
-    options;
+  const {
+    httpAuth,
+    reads,
+    evidence,
+    waivers,
+    campaigns,
+    audit,
+    refresh,
+    upgrade,
+  } = options;
   // Bodies are parsed before the validated router so an oversized body answers 413
   // (the validator would report every parser error as 400).
   const outer = Router();
@@ -235,6 +245,46 @@ export async function createRouter(
   router.post('/waivers/:waiverId/approve', decide('approve'));
   router.post('/waivers/:waiverId/reject', decide('reject'));
   router.post('/waivers/:waiverId/revoke', decide('revoke'));
+
+  router.get('/campaigns', async (req, res) => {
+    res.json(await campaigns.list(await credentials(req), req.query));
+  });
+
+  router.post('/campaigns', async (req, res) => {
+    res
+      .status(201)
+      .json(await campaigns.create(await credentials(req), req.body));
+  });
+
+  router.get('/campaigns/:campaignId', async (req, res) => {
+    res.json(
+      await campaigns.get(await credentials(req), req.params.campaignId),
+    );
+  });
+
+  router.patch('/campaigns/:campaignId', async (req, res) => {
+    res.json(
+      await campaigns.update(
+        await credentials(req),
+        req.params.campaignId,
+        req.body,
+      ),
+    );
+  });
+
+  router.post('/campaigns/:campaignId/close', async (req, res) => {
+    res.json(
+      await campaigns.close(
+        await credentials(req),
+        req.params.campaignId,
+        req.body ?? {},
+      ),
+    );
+  });
+
+  router.get('/campaign-items', async (req, res) => {
+    res.json(await campaigns.items(await credentials(req), req.query));
+  });
 
   router.post('/refresh', async (req, res) => {
     res

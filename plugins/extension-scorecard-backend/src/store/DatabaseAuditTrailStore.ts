@@ -1,5 +1,5 @@
 /**
- * The audit trail of waivers and evidence: who changed what, and when. Events are
+ * The audit trail of waivers, evidence and campaigns: who changed what, and when. Events are
  * written in the same transaction as the change they describe.
  */
 import type {
@@ -72,7 +72,21 @@ export class DatabaseAuditTrailStore implements AuditTrailStore {
     if (query.subjectType) base.where('subject_type', query.subjectType);
     if (query.subjectId) base.where('subject_id', query.subjectId);
     if (query.component) base.where('component_id', query.component);
-    whereComponentVisible(this.knex, base, 'component_id', visibility);
+    if (visibility.entityRefs !== null || !visibility.orphans) {
+      // a campaign's events concern no one component: every reader sees them
+      base.where(q =>
+        q
+          .where('subject_type', 'campaign')
+          .orWhere(visible =>
+            whereComponentVisible(
+              this.knex,
+              visible,
+              'component_id',
+              visibility,
+            ),
+          ),
+      );
+    }
     return readPage(
       base,
       { ...query, orderBy: [{ column: 'id', order: 'desc' }] },

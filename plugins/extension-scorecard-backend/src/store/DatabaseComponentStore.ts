@@ -156,6 +156,28 @@ export class DatabaseComponentStore implements ComponentStore {
     return rows.map(r => r.component_id);
   }
 
+  async snapshotEvaluationIds(
+    snapshot: SnapshotRef,
+    visibility: ComponentVisibility,
+  ): Promise<Array<{ summary: ComponentSummary; evaluationId: number }>> {
+    const rows = await this.snapshotRows(snapshot, visibility);
+    const at = new Date(snapshot.takenAt);
+    return rows.map(row => ({
+      summary: toComponentSummary(row, at),
+      evaluationId: Number(row.evaluation_id),
+    }));
+  }
+
+  async scorecardsOf(
+    evaluationIds: readonly number[],
+    at: Date,
+  ): Promise<Map<number, ComponentScorecard>> {
+    const bodies = await loadEvaluations(this.knex, evaluationIds);
+    return new Map(
+      [...bodies].map(([id, body]) => [id, renderRelative(body.scorecard, at)]),
+    );
+  }
+
   /** Every visible component row of a snapshot, by component id. */
   private async snapshotRows(
     snapshot: SnapshotRef,

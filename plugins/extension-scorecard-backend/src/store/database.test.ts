@@ -16,6 +16,8 @@ const COMPACT_TABLES: readonly string[] = [
   'namespace_lists',
   'evaluation_namespace_lists',
 ];
+/** Tables of the campaigns migration. */
+const CAMPAIGN_TABLES: readonly string[] = ['campaigns'];
 
 describe('migrations', () => {
   const databases = TestDatabases.create({ ids: ['SQLITE_3', 'POSTGRES_15'] });
@@ -43,6 +45,41 @@ describe('migrations', () => {
       expect(await knex.schema.hasColumn('snapshot_clusters', 'upgrade')).toBe(
         true,
       );
+
+      // one step down: no campaigns, and none of their audit events
+      await knex('campaigns').insert({
+        id: 'webhooks-out-of-kube-system',
+        title: 'Scope webhooks out of kube-system',
+        why: '',
+        goal: '{"checks":["webhook.kube-system-excluded"]}',
+        scope: '{}',
+        starts_at: '2025-01-01T00:00:00.000Z',
+        deadline: '2025-03-31T00:00:00.000Z',
+        state: 'open',
+        created_by: 'user:default/hana',
+        created_at: '2025-01-01T00:00:00.000Z',
+        updated_by: 'user:default/hana',
+        updated_at: '2025-01-01T00:00:00.000Z',
+      });
+      const event = {
+        at: '2025-01-01T00:00:00.000Z',
+        actor: 'user:default/hana',
+        subject_id: 'x',
+        component_id: '',
+        action: 'created',
+        changes: '{}',
+      };
+      await knex('audit_events').insert([
+        { ...event, subject_type: 'campaign' },
+        { ...event, subject_type: 'waiver', component_id: 'component:a' },
+      ]);
+      await rollbackScorecardDatabase(knex);
+      expect(await knex.schema.hasTable('campaigns')).toBe(false);
+      expect(
+        (await knex('audit_events').select('subject_type')).map(
+          r => r.subject_type,
+        ),
+      ).toEqual(['waiver']);
 
       // one step down: facet terms as strings again, each set keeping its terms,
       const [set] = await knex('facet_sets')
@@ -117,7 +154,9 @@ describe('migrations', () => {
           .orderBy('n.term')
           .select('s.facet_set_id', 'n.term'),
       ).toEqual([...terms].sort().map(term => ({ facet_set_id: setId, term })));
-      await rollbackScorecardDatabase(knex);
+      expect(await knex.schema.hasTable('campaigns')).toBe(true);
+      await rollbackScorecardDatabase(knex); // campaigns
+      await rollbackScorecardDatabase(knex); // facet terms by id
 
       // one step down: component states without the countdown mark
       expect(
@@ -137,6 +176,7 @@ describe('migrations', () => {
       await migrateScorecardDatabase(knex);
       const [{ kept }] = await knex('snapshots').count({ kept: '*' });
       expect(Number(kept)).toBe(1);
+      await rollbackScorecardDatabase(knex); // campaigns
       await rollbackScorecardDatabase(knex); // facet terms by id
       await rollbackScorecardDatabase(knex); // the countdown mark
       await rollbackScorecardDatabase(knex); // the upgrade report
@@ -145,7 +185,7 @@ describe('migrations', () => {
       await rollbackScorecardDatabase(knex);
       for (const table of TABLES) {
         expect(await knex.schema.hasTable(table)).toBe(
-          !COMPACT_TABLES.includes(table),
+          !COMPACT_TABLES.includes(table) && !CAMPAIGN_TABLES.includes(table),
         );
       }
       // another: the first layout, with evaluation_results and no result dedup

@@ -2,6 +2,7 @@ import { DatabaseService } from '@backstage/backend-plugin-api';
 import type { Knex } from 'knex';
 import { connectScorecardDatabase } from './database';
 import { DatabaseAuditTrailStore } from './DatabaseAuditTrailStore';
+import { DatabaseCampaignStore } from './DatabaseCampaignStore';
 import { DatabaseClusterCollectionStore } from './DatabaseClusterCollectionStore';
 import { DatabaseComponentStore } from './DatabaseComponentStore';
 import { DatabaseDashboardStore } from './DatabaseDashboardStore';
@@ -34,6 +35,7 @@ export function createScorecardStores(
     retention: new DatabaseRetentionStore(knex),
     evidence: new DatabaseEvidenceStore(knex),
     waivers: new DatabaseWaiverStore(knex),
+    campaigns: new DatabaseCampaignStore(knex),
     auditTrail: new DatabaseAuditTrailStore(knex),
     clusters: new DatabaseClusterCollectionStore(knex),
     runs: new DatabaseRefreshRunStore(knex),
@@ -50,6 +52,10 @@ export async function openScorecardStores(
 
 export type {
   AuditTrailStore,
+  CampaignChange,
+  CampaignStore,
+  NewCampaign,
+  StoredCampaign,
   ClusterCollectionStore,
   ConfiguredCluster,
   ComponentFilter,

@@ -9,6 +9,10 @@ import type {
   AuditEvent,
   AuditSubjectType,
   AuditTrailQuery,
+  Campaign,
+  CampaignGoal,
+  CampaignScope,
+  CampaignState,
   ClusterRunStatus,
   ClusterStatus,
   ClusterUpgradeReadiness,
@@ -137,6 +141,19 @@ export interface ComponentStore {
   ): Promise<Map<string, ComponentScorecard>>;
   /** Every catalog-linked component id of the retained snapshots. */
   catalogComponentIds(): Promise<string[]>;
+  /**
+   * Every visible component of a snapshot with the id of its evaluation (an id names
+   * one immutable evaluation, so what is derived from it may be kept by id).
+   */
+  snapshotEvaluationIds(
+    snapshot: SnapshotRef,
+    visibility: ComponentVisibility,
+  ): Promise<Array<{ summary: ComponentSummary; evaluationId: number }>>;
+  /** Scorecards by evaluation id, countdowns counted at `at`. */
+  scorecardsOf(
+    evaluationIds: readonly number[],
+    at: Date,
+  ): Promise<Map<number, ComponentScorecard>>;
 }
 
 /** Per-snapshot summaries of the dashboard. */
@@ -289,6 +306,64 @@ export interface WaiverStore {
   ): Promise<{ used: WaiverRecord[]; expired: WaiverRecord[] }>;
 }
 
+/** A campaign as stored: the API's Campaign without what is computed when read. */
+export type StoredCampaign = Omit<
+  Campaign,
+  'enforcement' | 'overdue' | 'progress'
+>;
+
+/** A campaign to create (validated by the service). */
+export interface NewCampaign {
+  id: string;
+  title: string;
+  why: string;
+  goal: CampaignGoal;
+  scope: CampaignScope;
+  startsAt: string;
+  deadline: string;
+  enforceFrom: string | null;
+  actor: string;
+  now: string;
+}
+
+/** The changeable fields of a campaign (undefined: unchanged). */
+export type CampaignChange = Partial<
+  Pick<
+    StoredCampaign,
+    'title' | 'why' | 'goal' | 'scope' | 'startsAt' | 'deadline' | 'enforceFrom'
+  >
+>;
+
+/** Campaigns and their life cycle, every change audited in the same transaction. */
+export interface CampaignStore {
+  /** Creates an open campaign; ConflictError when the id is taken. */
+  create(input: NewCampaign): Promise<StoredCampaign>;
+  /** Changes an open campaign; NotFound, or Conflict when it is closed. */
+  update(
+    id: string,
+    change: CampaignChange,
+    options: {
+      actor: string;
+      now: string;
+      validate?: (campaign: StoredCampaign) => void;
+    },
+  ): Promise<StoredCampaign>;
+  /** Closes an open campaign; NotFound, or Conflict when it is closed. */
+  close(
+    id: string,
+    options: { actor: string; comment: string | null; now: string },
+  ): Promise<StoredCampaign>;
+  get(id: string): Promise<StoredCampaign | undefined>;
+  /** Open campaigns first, then by deadline. */
+  list(query: {
+    state?: CampaignState[];
+    offset: number;
+    limit: number;
+  }): Promise<Page<StoredCampaign>>;
+  /** Every open campaign, by deadline (the evaluation applies their announcements). */
+  open(): Promise<StoredCampaign[]>;
+}
+
 /** An audit event to record. */
 export type NewAuditEvent = Omit<AuditEvent, 'id'>;
 
@@ -404,6 +479,7 @@ export interface ScorecardStores {
   retention: RetentionStore;
   evidence: EvidenceStore;
   waivers: WaiverStore;
+  campaigns: CampaignStore;
   auditTrail: AuditTrailStore;
   clusters: ClusterCollectionStore;
   runs: RefreshRunStore;

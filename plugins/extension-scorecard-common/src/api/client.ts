@@ -9,6 +9,14 @@ import { ResponseError } from '@backstage/errors';
 import createClient, { type Client } from 'openapi-fetch';
 import type { ExperimentEvidence } from '../evidence';
 import type {
+  Campaign,
+  CampaignCloseInput,
+  CampaignDetail,
+  CampaignInput,
+  CampaignItem,
+  CampaignItemQuery,
+  CampaignQuery,
+  CampaignUpdate,
   AuditEvent,
   AuditExport,
   AuditQuarter,
@@ -143,6 +151,33 @@ export interface ExtensionScorecardApi {
     input?: WaiverDecisionInput,
     options?: RequestOptions,
   ): Promise<WaiverRecord>;
+  listCampaigns(
+    query?: CampaignQuery,
+    options?: RequestOptions,
+  ): Promise<Page<Campaign>>;
+  getCampaign(
+    campaignId: string,
+    options?: RequestOptions,
+  ): Promise<CampaignDetail>;
+  createCampaign(
+    input: CampaignInput,
+    options?: RequestOptions,
+  ): Promise<Campaign>;
+  updateCampaign(
+    campaignId: string,
+    input: CampaignUpdate,
+    options?: RequestOptions,
+  ): Promise<Campaign>;
+  closeCampaign(
+    campaignId: string,
+    input?: CampaignCloseInput,
+    options?: RequestOptions,
+  ): Promise<Campaign>;
+  /** What components must do for campaigns (a team's, a component's, a campaign's). */
+  listCampaignItems(
+    query?: CampaignItemQuery,
+    options?: RequestOptions,
+  ): Promise<Page<CampaignItem>>;
   triggerRefresh(
     input: RefreshInput,
     options?: RequestOptions,
@@ -400,6 +435,70 @@ export class ExtensionScorecardClient implements ExtensionScorecardApi {
       // 200 answers a replay of an earlier request with the same key, 201 a new record
       replayed: result.response.status === 200,
     };
+  }
+
+  async listCampaigns(query?: CampaignQuery, options?: RequestOptions) {
+    return bodyOf(
+      await this.http.GET('/campaigns', {
+        ...(await this.init(options)),
+        params: { query },
+      }),
+    );
+  }
+
+  async getCampaign(campaignId: string, options?: RequestOptions) {
+    return bodyOf(
+      await this.http.GET('/campaigns/{campaignId}', {
+        ...(await this.init(options)),
+        params: { path: { campaignId } },
+      }),
+    );
+  }
+
+  async createCampaign(input: CampaignInput, options?: RequestOptions) {
+    return bodyOf(
+      await this.http.POST('/campaigns', {
+        ...(await this.init(options)),
+        body: input,
+      }),
+    );
+  }
+
+  async updateCampaign(
+    campaignId: string,
+    input: CampaignUpdate,
+    options?: RequestOptions,
+  ) {
+    return bodyOf(
+      await this.http.PATCH('/campaigns/{campaignId}', {
+        ...(await this.init(options)),
+        params: { path: { campaignId } },
+        body: input,
+      }),
+    );
+  }
+
+  async closeCampaign(
+    campaignId: string,
+    input?: CampaignCloseInput,
+    options?: RequestOptions,
+  ) {
+    return bodyOf(
+      await this.http.POST('/campaigns/{campaignId}/close', {
+        ...(await this.init(options)),
+        params: { path: { campaignId } },
+        body: input ?? {},
+      }),
+    );
+  }
+
+  async listCampaignItems(query?: CampaignItemQuery, options?: RequestOptions) {
+    return bodyOf(
+      await this.http.GET('/campaign-items', {
+        ...(await this.init(options)),
+        params: { query },
+      }),
+    );
   }
 
   async listWaivers(

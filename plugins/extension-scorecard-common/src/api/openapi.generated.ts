@@ -412,6 +412,102 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/campaigns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description Campaigns, open first, then by deadline. Each carries its progress in the
+     *     latest snapshot over the components the caller may see (null before the
+     *     first snapshot).
+     */
+    get: operations['ListCampaigns'];
+    put?: never;
+    /**
+     * @description Start a campaign. Needs `extension-scorecard.campaign.manage`. The deadline
+     *     must lie after the start, `enforceFrom` (when given) between the start and
+     *     the deadline and needs goal checks; goal checks must be checks of the
+     *     catalogue.
+     */
+    post: operations['CreateCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/campaigns/{campaignId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description One campaign with its progress per owning team, its burn-down (one point per
+     *     day from the stored snapshots since its start: the last snapshot of each day)
+     *     and its audit trail.
+     */
+    get: operations['GetCampaign'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * @description Change an open campaign (the fields given; `enforceFrom: null` removes the
+     *     enforcement date). Needs `extension-scorecard.campaign.manage`; 409 when it
+     *     is closed. The result must satisfy the rules of a new campaign.
+     */
+    patch: operations['UpdateCampaign'];
+    trace?: never;
+  };
+  '/campaigns/{campaignId}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description Close an open campaign (done, or called off): it stops counting, its
+     *     announcement no longer softens verdicts, it stays readable. Needs
+     *     `extension-scorecard.campaign.manage`; 409 when already closed.
+     */
+    post: operations['CloseCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/campaign-items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description What components must do for campaigns, in the latest snapshot: one item per
+     *     component in a campaign's scope that its goal concerns, with the results
+     *     still in the way. Open campaigns only unless `campaign` names one. `team`
+     *     takes the group's components and those of the groups below it.
+     */
+    get: operations['ListCampaignItems'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/refresh': {
     parameters: {
       query?: never;
@@ -575,7 +671,187 @@ export interface components {
      */
     AuditExportFormat: 'csv' | 'json' | 'upgrade-csv';
     /** @enum {string} */
-    AuditSubjectType: 'waiver' | 'evidence';
+    AuditSubjectType: 'waiver' | 'evidence' | 'campaign';
+    /** @enum {string} */
+    CampaignState: 'open' | 'closed';
+    /**
+     * @description `none`: no enforcement date; `announced`: before it (the goal checks' fails count as warn in scope); `enforced`: from it on.
+     * @enum {string}
+     */
+    CampaignEnforcement: 'none' | 'announced' | 'enforced';
+    /**
+     * @description `done`: the goal holds; `waived`: it holds only thanks to active waivers; `open`: it does not hold.
+     * @enum {string}
+     */
+    CampaignItemStatus: 'open' | 'waived' | 'done';
+    /** @description What a component in scope must reach. With both, both. */
+    CampaignGoal: {
+      /** @description Checks whose results must all pass (or not apply) on every cluster. */
+      checks?: string[];
+      /**
+       * @description Readiness level to reach.
+       * @enum {integer}
+       */
+      level?: 1 | 2 | 3;
+    };
+    /**
+     * @description Which components the campaign concerns: each given field narrows it (a
+     *     component must match one value of every field given); none given, every
+     *     component. `teams` take the groups below them too.
+     */
+    CampaignScope: {
+      kinds?: string[];
+      teams?: string[];
+      clusters?: string[];
+      lifecycles?: string[];
+      components?: string[];
+    };
+    CampaignInput: {
+      title: string;
+      /** @description Markdown. */
+      why: string;
+      goal: components['schemas']['CampaignGoal'];
+      scope: components['schemas']['CampaignScope'];
+      /** Format: date-time */
+      startsAt: string;
+      /** Format: date-time */
+      deadline: string;
+      /** Format: date-time */
+      enforceFrom?: string | null;
+    };
+    CampaignUpdate: {
+      title?: string;
+      why?: string;
+      goal?: components['schemas']['CampaignGoal'];
+      scope?: components['schemas']['CampaignScope'];
+      /** Format: date-time */
+      startsAt?: string;
+      /** Format: date-time */
+      deadline?: string;
+      /** Format: date-time */
+      enforceFrom?: string | null;
+    };
+    CampaignCloseInput: {
+      comment?: string;
+    };
+    /** @description Components in scope that the goal concerns, by status (inScope = done + waived + open). */
+    CampaignCounts: {
+      inScope: number;
+      done: number;
+      waived: number;
+      open: number;
+    };
+    /** @description A campaign's counts in the latest snapshot. */
+    CampaignProgress: {
+      inScope: number;
+      done: number;
+      waived: number;
+      open: number;
+      snapshotId: number;
+      /** Format: date-time */
+      takenAt: string;
+    };
+    CampaignTeamProgress: {
+      inScope: number;
+      done: number;
+      waived: number;
+      open: number;
+      /** @description Owning group (null for components without an owner). */
+      team: string | null;
+    };
+    Campaign: {
+      id: string;
+      title: string;
+      why: string;
+      goal: components['schemas']['CampaignGoal'];
+      scope: components['schemas']['CampaignScope'];
+      /** Format: date-time */
+      startsAt: string;
+      /** Format: date-time */
+      deadline: string;
+      /** Format: date-time */
+      enforceFrom: string | null;
+      state: components['schemas']['CampaignState'];
+      enforcement: components['schemas']['CampaignEnforcement'];
+      /** @description Open */
+      overdue: boolean;
+      createdBy: string;
+      /** Format: date-time */
+      createdAt: string;
+      updatedBy: string;
+      /** Format: date-time */
+      updatedAt: string;
+      closedBy: string | null;
+      /** Format: date-time */
+      closedAt: string | null;
+      closeComment: string | null;
+      progress: components['schemas']['CampaignProgress'] | null;
+    };
+    CampaignPage: {
+      total: number;
+      offset: number;
+      limit: number;
+      items: components['schemas']['Campaign'][];
+    };
+    /** @description A campaign's counts in the last snapshot of a day. */
+    CampaignBurndownPoint: {
+      inScope: number;
+      done: number;
+      waived: number;
+      open: number;
+      snapshotId: number;
+      /** Format: date-time */
+      takenAt: string;
+    };
+    CampaignDetail: {
+      campaign: components['schemas']['Campaign'];
+      teams: components['schemas']['CampaignTeamProgress'][];
+      burndown: components['schemas']['CampaignBurndownPoint'][];
+      trail: components['schemas']['AuditEvent'][];
+    };
+    /** @description A result in the way of the goal. */
+    CampaignTodo: {
+      checkId: string;
+      cluster: string | null;
+      status: components['schemas']['CheckStatus'];
+      severity: components['schemas']['Severity'];
+      message: string;
+      remediation: string;
+      /** @description A fail counted as warn until the campaign's enforcement date. */
+      announced: boolean;
+      waived: boolean;
+    };
+    CampaignItem: {
+      campaignId: string;
+      campaignTitle: string;
+      /** Format: date-time */
+      deadline: string;
+      /** Format: date-time */
+      enforceFrom: string | null;
+      enforcement: components['schemas']['CampaignEnforcement'];
+      componentId: string;
+      name: string;
+      title: string | null;
+      kind: string;
+      owner: string | null;
+      status: components['schemas']['CampaignItemStatus'];
+      level: components['schemas']['ReadinessLevel'];
+      targetLevel: (1 | 2 | 3) | null;
+      todo: components['schemas']['CampaignTodo'][];
+    };
+    CampaignItemPage: {
+      total: number;
+      offset: number;
+      limit: number;
+      items: components['schemas']['CampaignItem'][];
+    };
+    /** @description This fail counts as warn until the campaign's enforcement date. */
+    CampaignAnnouncement: {
+      campaignId: string;
+      title: string;
+      /** Format: date-time */
+      enforceFrom: string;
+    };
     /**
      * @description State of a component's required experiments.
      * @enum {string}
@@ -646,6 +922,7 @@ export interface components {
       };
       docsUrl?: string;
       waiver?: components['schemas']['WaiverRef'];
+      announced?: components['schemas']['CampaignAnnouncement'];
     };
     CertificateFinding: {
       cluster: string;
@@ -1483,6 +1760,7 @@ export interface components {
     /** @description Component id, URL-encoded (`component%3Adefault%2Fcert-manager`, `orphan%3A…`). */
     componentId: string;
     waiverId: string;
+    campaignId: string;
     /** @description A calendar quarter, `YYYY-Qn`. */
     quarter: string;
     /** @description Client-chosen key (8–200 printable ASCII characters) that makes a retry safe. */
@@ -2164,6 +2442,179 @@ export interface operations {
       409: components['responses']['ErrorResponse'];
     };
   };
+  ListCampaigns: {
+    parameters: {
+      query?: {
+        state?: components['schemas']['CampaignState'][];
+        offset?: components['parameters']['offset'];
+        limit?: components['parameters']['limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of campaigns. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignPage'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+    };
+  };
+  CreateCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CampaignInput'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Campaign'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      409: components['responses']['ErrorResponse'];
+    };
+  };
+  GetCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        campaignId: components['parameters']['campaignId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The campaign. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignDetail'];
+        };
+      };
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+    };
+  };
+  UpdateCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        campaignId: components['parameters']['campaignId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CampaignUpdate'];
+      };
+    };
+    responses: {
+      /** @description Changed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Campaign'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+      409: components['responses']['ErrorResponse'];
+    };
+  };
+  CloseCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        campaignId: components['parameters']['campaignId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['CampaignCloseInput'];
+      };
+    };
+    responses: {
+      /** @description Closed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Campaign'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+      409: components['responses']['ErrorResponse'];
+    };
+  };
+  ListCampaignItems: {
+    parameters: {
+      query?: {
+        campaign?: string;
+        team?: string;
+        component?: string;
+        status?: components['schemas']['CampaignItemStatus'][];
+        offset?: components['parameters']['offset'];
+        limit?: components['parameters']['limit'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of items, soonest deadline first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignItemPage'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+    };
+  };
   GetLatestRefresh: {
     parameters: {
       query?: never;
@@ -2380,7 +2831,22 @@ export const auditExportFormatValues: ReadonlyArray<
 > = ['csv', 'json', 'upgrade-csv'];
 export const auditSubjectTypeValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['AuditSubjectType']
-> = ['waiver', 'evidence'];
+> = ['waiver', 'evidence', 'campaign'];
+export const campaignStateValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['CampaignState']
+> = ['open', 'closed'];
+export const campaignEnforcementValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['CampaignEnforcement']
+> = ['none', 'announced', 'enforced'];
+export const campaignItemStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['CampaignItemStatus']
+> = ['open', 'waived', 'done'];
+export const campaignGoalLevelValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['CampaignGoal']['level']
+> = [1, 2, 3];
+export const campaignItemTargetLevelOneOf0Values: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['CampaignItem']['targetLevel']
+> = [1, 2, 3];
 export const evidenceStateValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['EvidenceState']
 > = ['fresh', 'stale', 'missing', 'not-required'];

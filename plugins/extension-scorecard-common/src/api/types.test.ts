@@ -9,6 +9,8 @@ import {
   COMPONENT_SORT_FIELDS,
   HISTORY_SCOPES,
   type AuditEvent,
+  type Campaign,
+  type CampaignItem,
   type ComponentPage,
   type ComponentSummary,
   type Page,
@@ -42,6 +44,8 @@ type Conformance = [
   // the generic page is the shape of every page of the spec
   Assert<Same<Page<Snapshot>, Schemas['SnapshotPage']>>,
   Assert<Same<Page<WaiverRecord>, Schemas['WaiverPage']>>,
+  Assert<Same<Page<Campaign>, Schemas['CampaignPage']>>,
+  Assert<Same<Page<CampaignItem>, Schemas['CampaignItemPage']>>,
   Assert<Same<Page<ExperimentEvidence>, Schemas['EvidencePage']>>,
   Assert<Same<Page<AuditEvent>, Schemas['AuditEventPage']>>,
   Assert<

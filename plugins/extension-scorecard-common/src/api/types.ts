@@ -215,6 +215,63 @@ export type AuditTrailQuery = QueryOf<'ListAuditTrail'>;
 /** @public */
 export type WaiverDetail = Schemas['WaiverDetail'];
 
+/** A drive to bring many teams' components to a goal by a deadline. @public */
+export type Campaign = Schemas['Campaign'];
+
+/** @public */
+export type CampaignState = Schemas['CampaignState'];
+
+/** Whether the campaign's enforcement date is absent, ahead or reached. @public */
+export type CampaignEnforcement = Schemas['CampaignEnforcement'];
+
+/** What a component in scope must reach: checks passing, a level, or both. @public */
+export type CampaignGoal = Schemas['CampaignGoal'];
+
+/** Which components a campaign concerns. @public */
+export type CampaignScope = Schemas['CampaignScope'];
+
+/** @public */
+export type CampaignInput = Schemas['CampaignInput'];
+
+/** @public */
+export type CampaignUpdate = Schemas['CampaignUpdate'];
+
+/** @public */
+export type CampaignCloseInput = Schemas['CampaignCloseInput'];
+
+/** Components in scope by status. @public */
+export type CampaignCounts = Schemas['CampaignCounts'];
+
+/** A campaign's counts in one snapshot. @public */
+export type CampaignProgress = Schemas['CampaignProgress'];
+
+/** @public */
+export type CampaignTeamProgress = Schemas['CampaignTeamProgress'];
+
+/** @public */
+export type CampaignBurndownPoint = Schemas['CampaignBurndownPoint'];
+
+/** A campaign with its progress per team, burn-down and audit trail. @public */
+export type CampaignDetail = Schemas['CampaignDetail'];
+
+/** What one component must do for one campaign. @public */
+export type CampaignItem = Schemas['CampaignItem'];
+
+/** @public */
+export type CampaignItemStatus = Schemas['CampaignItemStatus'];
+
+/** A result in the way of a campaign's goal. @public */
+export type CampaignTodo = Schemas['CampaignTodo'];
+
+/** A fail counted as warn until a campaign's enforcement date. @public */
+export type CampaignAnnouncement = Schemas['CampaignAnnouncement'];
+
+/** @public */
+export type CampaignQuery = QueryOf<'ListCampaigns'>;
+
+/** @public */
+export type CampaignItemQuery = QueryOf<'ListCampaignItems'>;
+
 /** @public */
 export type RefreshScope = Schemas['RefreshScope'];
 

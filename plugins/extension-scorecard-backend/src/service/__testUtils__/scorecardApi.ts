@@ -34,6 +34,8 @@ import { RefreshService, type RefreshRunner } from '../RefreshService';
 import { createRouter } from '../router';
 import { ScorecardService } from '../ScorecardService';
 import { WaiverService } from '../WaiverService';
+import { CampaignService } from '../CampaignService';
+import { EXTENSION_KINDS } from '@extension-scorecard/plugin-extension-scorecard-common';
 
 /** Users of the fixture organisation. */
 export const USERS = {
@@ -251,6 +253,13 @@ export async function createTestApi(
   const runner = new FakeRefreshRunner(stores);
   const upgrade = new UpgradeReadinessService({ stores, reads });
   const audit = new AuditService({ stores, reads, access, upgrade });
+  const campaigns = new CampaignService({
+    stores,
+    access,
+    reads,
+    checkIds: () => CHECKS.map(c => c.id),
+    kinds: () => EXTENSION_KINDS,
+  });
   const router = await createRouter({
     httpAuth: mockServices.httpAuth({
       defaultCredentials: mockCredentials.none(),
@@ -266,6 +275,7 @@ export async function createTestApi(
           : ['node-plugin-unavailable'],
     }),
     waivers: new WaiverService({ stores, access, reads, maxDays: 180 }),
+    campaigns,
     audit,
     upgrade,
     referenceData: new ReferenceDataService({
@@ -275,7 +285,7 @@ export async function createTestApi(
     refresh: new RefreshService({ stores, access, reads, runner, clusters }),
   });
   const app = express().use(router).use(mockErrorHandler());
-  return { app, stores, runner, access, reads, audit };
+  return { app, stores, runner, access, reads, audit, campaigns };
 }
 
 /** The Authorization header of a fixture user. */

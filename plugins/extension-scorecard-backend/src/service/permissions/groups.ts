@@ -50,6 +50,18 @@ export class CatalogGroups {
     return this.downward.get(start, () => this.walk([start], 'parentOf'));
   }
 
+  /** The refs among `refs` that name no Group of the catalog. */
+  async missingGroups(refs: readonly string[]): Promise<string[]> {
+    if (!refs.length) return [];
+    const credentials = await this.options.auth.getOwnServiceCredentials();
+    const normalized = refs.map(ref => normalizeRef(ref));
+    const { items } = await this.options.catalog.getEntitiesByRefs(
+      { entityRefs: normalized, fields: ['kind'] },
+      { credentials },
+    );
+    return refs.filter((_, i) => items[i]?.kind?.toLowerCase() !== 'group');
+  }
+
   /** Follows `relation` from `start` until no new group turns up. */
   private async walk(start: string[], relation: string): Promise<Set<string>> {
     const credentials = await this.options.auth.getOwnServiceCredentials();

@@ -19,6 +19,7 @@ import type { CatalogService } from '@backstage/plugin-catalog-node';
 import {
   EXTENSION_SCORECARD_COMPONENT_RESOURCE_TYPE,
   extensionScorecardAuditExportPermission,
+  extensionScorecardCampaignManagePermission,
   extensionScorecardEvidenceCreatePermission,
   extensionScorecardOrphansReadPermission,
   extensionScorecardReadPermission,
@@ -139,7 +140,8 @@ export class ExtensionScorecardPolicy {
     if (
       name === extensionScorecardRefreshPermission.name ||
       name === extensionScorecardAuditExportPermission.name ||
-      name === extensionScorecardOrphansReadPermission.name
+      name === extensionScorecardOrphansReadPermission.name ||
+      name === extensionScorecardCampaignManagePermission.name
     ) {
       return (await this.isMember(user, this.settings.admins)) ? allow : deny;
     }

@@ -88,4 +88,5 @@ export const SCORECARD_TABLES = [
   'cluster_collections',
   'refresh_runs',
   'notification_log',
+  'campaigns',
 ] as const;
