@@ -390,6 +390,18 @@ describe.each(databases.eachSupportedId())(
         },
       },
       {
+        name: 'start a campaign',
+        send: (who, component) =>
+          call('post', '/campaigns', who, {
+            title: 'Webhooks out of kube-system',
+            why: 'A webhook that intercepts kube-system can lock the cluster.',
+            goal: { checks: ['webhook.scope'] },
+            scope: { components: [component] },
+            startsAt: '2026-01-01T00:00:00Z',
+            deadline: '2026-03-31T00:00:00Z',
+          }),
+      },
+      {
         name: 'read the component',
         send: (who, component) =>
           call('get', `/components/${encodeURIComponent(component)}`, who),
@@ -420,6 +432,7 @@ describe.each(databases.eachSupportedId())(
       'revoke a waiver':       [[200, 403], [403, 200], [200, 200], [403, 403], [403, 403], [200, 200], [401, 401]],
       'refresh the component': [[403, 403], [403, 403], [403, 403], [202, 202], [202, 202], [202, 202], [401, 401]],
       'export the audit':      [[403, 403], [403, 403], [403, 403], [200, 200], [200, 200], [200, 200], [401, 401]],
+      'start a campaign':      [[403, 403], [403, 403], [403, 403], [201, 201], [201, 201], [201, 201], [401, 401]],
       'read the component':    [[200, 200], [200, 200], [200, 200], [200, 200], [200, 200], [200, 200], [401, 401]],
     };
 

@@ -138,7 +138,6 @@ export const extensionScorecardPlugin = createBackendPlugin({
           clusters,
         });
         const upgrade = new UpgradeReadinessService({ stores, reads });
-        const audit = new AuditService({ stores, reads, access, upgrade });
         const campaigns = new CampaignService({
           stores,
           access,
@@ -148,6 +147,13 @@ export const extensionScorecardPlugin = createBackendPlugin({
             ...EXTENSION_KINDS,
             ...checksConfig.extraKinds.map(k => k.id),
           ],
+        });
+        const audit = new AuditService({
+          stores,
+          reads,
+          access,
+          upgrade,
+          campaigns,
         });
         await campaigns.seed(initialCampaigns, logger);
 

@@ -21,8 +21,10 @@ describe.each(databases.ids)('scorecard actions on %p', databaseId => {
   const database = useMigratedDatabase(databases, databaseId);
   let registry: ReturnType<typeof actionsRegistryServiceMock>;
 
+  let api: Awaited<ReturnType<typeof createTestApi>>;
+
   beforeEach(async () => {
-    const api = await createTestApi(database.get(), {
+    api = await createTestApi(database.get(), {
       now: () => new Date('2025-05-02T00:00:00.000Z'),
     });
     await api.stores.snapshotWriter.writeSnapshot(
@@ -69,6 +71,8 @@ describe.each(databases.ids)('scorecard actions on %p', databaseId => {
       ['get-extension-scorecard', true],
       ['list-team-failing-extensions', true],
       ['get-extension-audit-summary', true],
+      ['list-extension-campaigns', true],
+      ['list-team-campaign-items', true],
     ]);
   });
 
@@ -118,6 +122,59 @@ describe.each(databases.ids)('scorecard actions on %p', databaseId => {
       quarter: '2025-Q2',
       complete: false,
       totals: { components: 3, orphans: 1, criticalFails: 1 },
+    });
+  });
+
+  it("lists campaigns with their progress, and a team's open items", async () => {
+    await api.campaigns.create(mockCredentials.user(USERS.carla), {
+      title: 'Certificates renewed before expiry',
+      why: 'An expired serving certificate stops every call.',
+      goal: { checks: ['cert.expiry'] },
+      scope: { teams: ['group:default/team-a'] },
+      startsAt: '2025-04-01T00:00:00Z',
+      deadline: '2025-06-30T00:00:00Z',
+      enforceFrom: '2025-06-01T00:00:00Z',
+    });
+    const campaigns = await registry.invoke({
+      id: 'test:list-extension-campaigns',
+      input: {},
+      credentials: mockCredentials.user(USERS.ana),
+    });
+    // alpha fails cert.expiry; beta has no result for it
+    expect(campaigns.output).toEqual({
+      total: 1,
+      items: [
+        expect.objectContaining({
+          title: 'Certificates renewed before expiry',
+          goalChecks: ['cert.expiry'],
+          enforcement: 'announced',
+          inScope: 1,
+          done: 0,
+          open: 1,
+        }),
+      ],
+    });
+    const items = await registry.invoke({
+      id: 'test:list-team-campaign-items',
+      input: { team: 'group:default/team-a' },
+      credentials: mockCredentials.user(USERS.ana),
+    });
+    expect(items.output).toEqual({
+      total: 1,
+      items: [
+        expect.objectContaining({
+          componentId: 'component:default/alpha',
+          deadline: '2025-06-30T00:00:00.000Z',
+          todo: [
+            expect.objectContaining({
+              checkId: 'cert.expiry',
+              cluster: 'prod',
+              status: 'fail',
+              announced: false,
+            }),
+          ],
+        }),
+      ],
     });
   });
 

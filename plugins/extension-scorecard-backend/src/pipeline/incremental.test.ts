@@ -225,7 +225,10 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
     const announced = new Set<string>();
     // 0: both first campaigns announce (until run 50); 1: the second (until 116);
     // 2: the third, added at run 120 (until 198)
-    const phase = (step: number) => (step <= 50 ? 0 : step < 120 ? 1 : 2);
+    const phase = (step: number) => {
+      if (step <= 50) return 0;
+      return step < 120 ? 1 : 2;
+    };
 
     const memo = new EvaluationMemo();
     let snapshotId: number | null = null;

@@ -2098,8 +2098,8 @@ export const spec = {
       AuditExportFormat: {
         type: 'string',
         description:
-          "`csv`: one row per component and check; `upgrade-csv`: the next-minor upgrade report of the quarter-end snapshot, one row per finding; `json`: the report, every component's results and the upgrade report.",
-        enum: ['csv', 'json', 'upgrade-csv'],
+          "`csv`: one row per component and check; `upgrade-csv`: the next-minor upgrade report of the quarter-end snapshot, one row per finding; `campaigns-csv`: the campaigns in force during the quarter, one row per campaign and owning team as they stood at its end; `json`: the report (campaigns included), every component's results and the upgrade report.",
+        enum: ['csv', 'json', 'upgrade-csv', 'campaigns-csv'],
       },
       AuditSubjectType: {
         type: 'string',
@@ -2687,6 +2687,74 @@ export const spec = {
           },
         },
         required: ['total', 'offset', 'limit', 'items'],
+        additionalProperties: false,
+      },
+      AuditCampaign: {
+        type: 'object',
+        description:
+          "A campaign as it stood at a snapshot (the quarter's last), over the components the caller may see.",
+        properties: {
+          id: {
+            type: 'string',
+          },
+          title: {
+            type: 'string',
+          },
+          startsAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          deadline: {
+            type: 'string',
+            format: 'date-time',
+          },
+          enforceFrom: {
+            type: ['string', 'null'],
+            format: 'date-time',
+          },
+          state: {
+            $ref: '#/components/schemas/CampaignState',
+          },
+          enforcement: {
+            $ref: '#/components/schemas/CampaignEnforcement',
+          },
+          overdue: {
+            type: 'boolean',
+          },
+          inScope: {
+            type: 'integer',
+          },
+          done: {
+            type: 'integer',
+          },
+          waived: {
+            type: 'integer',
+          },
+          open: {
+            type: 'integer',
+          },
+          teams: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/CampaignTeamProgress',
+            },
+          },
+        },
+        required: [
+          'id',
+          'title',
+          'startsAt',
+          'deadline',
+          'enforceFrom',
+          'state',
+          'enforcement',
+          'overdue',
+          'inScope',
+          'done',
+          'waived',
+          'open',
+          'teams',
+        ],
         additionalProperties: false,
       },
       CampaignAnnouncement: {
@@ -4697,6 +4765,14 @@ export const spec = {
             description:
               "Components of the quarter's snapshot that the caller may not see (no figure or list above counts them).",
           },
+          campaigns: {
+            description:
+              'The campaigns in force during the quarter, as they stood in its last snapshot.',
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/AuditCampaign',
+            },
+          },
         },
         required: [
           'quarter',
@@ -4716,6 +4792,7 @@ export const spec = {
           'evidenceFreshness',
           'changes',
           'hiddenByVisibility',
+          'campaigns',
         ],
         additionalProperties: false,
       },

@@ -12,6 +12,7 @@ import {
 import { InputError, NotFoundError } from '@backstage/errors';
 import {
   extensionScorecardCampaignManagePermission,
+  type AuditCampaign,
   type Campaign,
   type CampaignBurndownPoint,
   type CampaignCloseInput,
@@ -91,6 +92,23 @@ function campaignId(title: string): string {
     .replace(/-+$/, '');
   const suffix = randomBytes(3).toString('hex');
   return slug ? `${slug}-${suffix}` : `campaign-${suffix}`;
+}
+
+/** How a scope field's values are kept: refs in their full, lower-case form. */
+const NORMALIZE: Record<keyof CampaignScope, (value: string) => string> = {
+  kinds: value => value,
+  teams: normalizeOwnerRef,
+  clusters: value => value,
+  lifecycles: value => value,
+  components: normalizeComponentRef,
+};
+
+/** Most open items first, then by team (no owner last). */
+function sortTeams(teams: CampaignTeamProgress[]): CampaignTeamProgress[] {
+  return teams.sort(
+    (a, b) =>
+      b.open - a.open || (a.team ?? '\uffff').localeCompare(b.team ?? '\uffff'),
+  );
 }
 
 /** Whether the enforcement date is absent, ahead or reached at `now`. */
@@ -338,17 +356,7 @@ export class CampaignService {
     ] as const) {
       const values = fields.scope[key];
       if (values?.length) {
-        scope[key] = [
-          ...new Set(
-            values.map(value =>
-              key === 'teams'
-                ? normalizeOwnerRef(value)
-                : key === 'components'
-                ? normalizeComponentRef(value)
-                : value,
-            ),
-          ),
-        ];
+        scope[key] = [...new Set(values.map(value => NORMALIZE[key](value)))];
       }
     }
     const goal: CampaignGoal = {};
@@ -415,11 +423,7 @@ export class CampaignService {
     }
     return {
       campaign: await this.withProgress(stored, visibility, latest, scope),
-      teams: [...teams.values()].sort(
-        (a, b) =>
-          b.open - a.open ||
-          (a.team ?? '\uffff').localeCompare(b.team ?? '\uffff'),
-      ),
+      teams: sortTeams([...teams.values()]),
       burndown: await this.burndown(stored, scope, visibility),
       trail: await stores.auditTrail.forSubject('campaign', id),
     };
@@ -528,6 +532,65 @@ export class CampaignService {
       limit,
       items: items.slice(offset, offset + limit),
     };
+  }
+
+  /**
+   * The campaigns in force during [start, end) as they stood in `snapshot` (the
+   * quarter's last): state, enforcement and counts at its time, per team too.
+   */
+  async standingAt(
+    snapshot: SnapshotRef,
+    visibility: ComponentVisibility,
+    period: { start: string; end: string },
+  ): Promise<AuditCampaign[]> {
+    const { stores } = this.options;
+    const campaigns = await stores.campaigns.inForceDuring(
+      period.start,
+      period.end,
+    );
+    if (!campaigns.length) return [];
+    const at = new Date(snapshot.takenAt);
+    const components = await stores.components.snapshotEvaluationIds(
+      snapshot,
+      visibility,
+    );
+    const out: AuditCampaign[] = [];
+    for (const campaign of campaigns) {
+      const scope = await this.resolve(campaign.scope);
+      const totals = zeroCounts();
+      const teams = new Map<string | null, CampaignTeamProgress>();
+      for (const { summary, status } of await this.standingsOf(
+        components,
+        campaign.goal,
+        scope,
+      )) {
+        count(totals, status);
+        let team = teams.get(summary.owner);
+        if (!team) {
+          team = { team: summary.owner, ...zeroCounts() };
+          teams.set(summary.owner, team);
+        }
+        count(team, status);
+      }
+      const closed =
+        campaign.closedAt !== null && campaign.closedAt <= snapshot.takenAt;
+      out.push({
+        id: campaign.id,
+        title: campaign.title,
+        startsAt: campaign.startsAt,
+        deadline: campaign.deadline,
+        enforceFrom: campaign.enforceFrom,
+        state: closed ? 'closed' : 'open',
+        enforcement: enforcementAt(campaign, at),
+        overdue:
+          !closed &&
+          Date.parse(campaign.deadline) <= at.getTime() &&
+          totals.open > 0,
+        ...totals,
+        teams: sortTeams([...teams.values()]),
+      });
+    }
+    return out;
   }
 
   // -------------------------------------------------------------------------

@@ -81,6 +81,19 @@ describe('authorization of every endpoint', () => {
       quarter: quarters[0].quarter,
       refreshId: run.id,
       waiverId: await requestWaiver('aggregated.justified'),
+      campaignId: (
+        await scorecard.api
+          .post(url('/campaigns'))
+          .set('authorization', as('hana.sato'))
+          .send({
+            title: 'Aggregated APIs justified',
+            why: 'Every aggregated API says why a CRD would not do.',
+            goal: { checks: ['aggregated.justified'] },
+            scope: {},
+            startsAt: '2025-01-01T00:00:00Z',
+            deadline: '2025-12-31T00:00:00Z',
+          })
+      ).body.id,
     });
   });
 
@@ -90,7 +103,9 @@ describe('authorization of every endpoint', () => {
     let request =
       operation.method === 'get'
         ? scorecard.api.get(url(operation.url))
-        : scorecard.api.post(url(operation.url)).send(operation.body ?? {});
+        : scorecard.api[operation.method](url(operation.url)).send(
+            operation.body ?? {},
+          );
     for (const [name, value] of Object.entries(operation.headers)) {
       request = request.set(name, value);
     }
@@ -143,7 +158,7 @@ describe('authorization of every endpoint', () => {
     }
     for (const answer of answers) {
       expect(answer).toMatch(
-        /^\S+ \S+( \(json\))? 403 Missing permission extension-scorecard\./,
+        /^\S+ \S+( \([a-z-]+\))? 403 Missing permission extension-scorecard\./,
       );
     }
     expect(await rowCounts(scorecard.knex)).toEqual(before);

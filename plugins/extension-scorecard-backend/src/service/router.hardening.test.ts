@@ -155,11 +155,8 @@ describe.each(databases.ids)('input hardening of the API on %p', databaseId => {
       for (const [what, body] of bodies) {
         await refused(
           () => {
-            let req = (
-              operation.method === 'get'
-                ? request(target).get(operation.url)
-                : request(target).post(operation.url)
-            )
+            let req = request(target)
+              [operation.method](operation.url)
               .set('authorization', as(USERS.carla))
               .type('json');
             for (const [k, v] of Object.entries(operation.headers)) {

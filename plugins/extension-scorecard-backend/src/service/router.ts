@@ -172,16 +172,19 @@ export async function createRouter(
   router.get('/audit/:quarter/export', async (req, res) => {
     const { quarter } = req.params;
     const caller = await credentials(req);
+    const format = req.query.format;
     const filename =
-      req.query.format === 'upgrade-csv'
-        ? `extension-scorecard-upgrade-${quarter}.csv`
-        : `extension-scorecard-audit-${quarter}.${req.query.format}`;
+      format === 'upgrade-csv' || format === 'campaigns-csv'
+        ? `extension-scorecard-${format.replace('-csv', '')}-${quarter}.csv`
+        : `extension-scorecard-audit-${quarter}.${format}`;
     res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
-    if (req.query.format === 'csv' || req.query.format === 'upgrade-csv') {
-      const csv =
-        req.query.format === 'csv'
-          ? await audit.exportCsv(caller, quarter)
-          : await audit.exportUpgradeCsv(caller, quarter);
+    if (format !== 'json') {
+      const exports = {
+        csv: () => audit.exportCsv(caller, quarter),
+        'upgrade-csv': () => audit.exportUpgradeCsv(caller, quarter),
+        'campaigns-csv': () => audit.exportCampaignsCsv(caller, quarter),
+      };
+      const csv = await exports[format]();
       // text body: the typed response only describes the JSON variant
       (res as unknown as express.Response)
         .type('text/csv; charset=utf-8')

@@ -120,6 +120,7 @@ export class DatabaseCampaignStore implements CampaignStore {
       };
       await trx('campaigns').insert(row);
       const campaign = toCampaign(row);
+      const { closeComment: _none, ...created } = tracked(campaign);
       await recordAuditEvent(trx, {
         at: input.now,
         actor: input.actor,
@@ -127,7 +128,7 @@ export class DatabaseCampaignStore implements CampaignStore {
         subjectId: input.id,
         component: '',
         action: 'created',
-        changes: changedFields(null, tracked(campaign)),
+        changes: changedFields(null, created),
       });
       return campaign;
     });
@@ -230,6 +231,18 @@ export class DatabaseCampaignStore implements CampaignStore {
   async open(): Promise<StoredCampaign[]> {
     const rows = (await this.knex<CampaignRow>('campaigns')
       .where('state', 'open')
+      .orderBy([
+        { column: 'deadline', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ])) as CampaignRow[];
+    return rows.map(toCampaign);
+  }
+
+  async inForceDuring(start: string, end: string): Promise<StoredCampaign[]> {
+    const rows = (await this.knex<CampaignRow>('campaigns')
+      .where('created_at', '<', end)
+      .andWhere('starts_at', '<', end)
+      .andWhere(q => q.whereNull('closed_at').orWhere('closed_at', '>=', start))
       .orderBy([
         { column: 'deadline', order: 'asc' },
         { column: 'id', order: 'asc' },

@@ -362,6 +362,11 @@ export interface CampaignStore {
   }): Promise<Page<StoredCampaign>>;
   /** Every open campaign, by deadline (the evaluation applies their announcements). */
   open(): Promise<StoredCampaign[]>;
+  /**
+   * The campaigns in force at some time in [start, end): created and started before
+   * `end`, not closed before `start`; by deadline.
+   */
+  inForceDuring(start: string, end: string): Promise<StoredCampaign[]>;
 }
 
 /** An audit event to record. */

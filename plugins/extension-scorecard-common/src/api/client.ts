@@ -104,6 +104,11 @@ export interface ExtensionScorecardApi {
   exportAuditCsv(quarter: string, options?: RequestOptions): Promise<string>;
   /** The quarter-end snapshot's next-minor upgrade report as CSV, one row per finding. */
   exportUpgradeCsv(quarter: string, options?: RequestOptions): Promise<string>;
+  /** The campaigns in force during the quarter as CSV, one row per campaign and owning team. */
+  exportCampaignsCsv(
+    quarter: string,
+    options?: RequestOptions,
+  ): Promise<string>;
   /** Per cluster and team, what blocks moving to the next Kubernetes minor. */
   getUpgradeReadiness(
     query?: UpgradeReadinessQuery,
@@ -362,9 +367,13 @@ export class ExtensionScorecardClient implements ExtensionScorecardApi {
     return this.exportText(quarter, 'upgrade-csv', options);
   }
 
+  async exportCampaignsCsv(quarter: string, options?: RequestOptions) {
+    return this.exportText(quarter, 'campaigns-csv', options);
+  }
+
   private async exportText(
     quarter: string,
-    format: 'csv' | 'upgrade-csv',
+    format: 'csv' | 'upgrade-csv' | 'campaigns-csv',
     options?: RequestOptions,
   ) {
     const result = await this.http.GET('/audit/{quarter}/export', {

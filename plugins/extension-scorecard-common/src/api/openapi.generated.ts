@@ -666,10 +666,10 @@ export interface components {
     /** @enum {string} */
     HistoryScope: 'fleet' | 'component' | 'team' | 'kind' | 'dimension';
     /**
-     * @description `csv`: one row per component and check; `upgrade-csv`: the next-minor upgrade report of the quarter-end snapshot, one row per finding; `json`: the report, every component's results and the upgrade report.
+     * @description `csv`: one row per component and check; `upgrade-csv`: the next-minor upgrade report of the quarter-end snapshot, one row per finding; `campaigns-csv`: the campaigns in force during the quarter, one row per campaign and owning team as they stood at its end; `json`: the report (campaigns included), every component's results and the upgrade report.
      * @enum {string}
      */
-    AuditExportFormat: 'csv' | 'json' | 'upgrade-csv';
+    AuditExportFormat: 'csv' | 'json' | 'upgrade-csv' | 'campaigns-csv';
     /** @enum {string} */
     AuditSubjectType: 'waiver' | 'evidence' | 'campaign';
     /** @enum {string} */
@@ -844,6 +844,25 @@ export interface components {
       offset: number;
       limit: number;
       items: components['schemas']['CampaignItem'][];
+    };
+    /** @description A campaign as it stood at a snapshot (the quarter's last), over the components the caller may see. */
+    AuditCampaign: {
+      id: string;
+      title: string;
+      /** Format: date-time */
+      startsAt: string;
+      /** Format: date-time */
+      deadline: string;
+      /** Format: date-time */
+      enforceFrom: string | null;
+      state: components['schemas']['CampaignState'];
+      enforcement: components['schemas']['CampaignEnforcement'];
+      overdue: boolean;
+      inScope: number;
+      done: number;
+      waived: number;
+      open: number;
+      teams: components['schemas']['CampaignTeamProgress'][];
     };
     /** @description This fail counts as warn until the campaign's enforcement date. */
     CampaignAnnouncement: {
@@ -1410,6 +1429,8 @@ export interface components {
       };
       /** @description Components of the quarter's snapshot that the caller may not see (no figure or list above counts them). */
       hiddenByVisibility: number;
+      /** @description The campaigns in force during the quarter, as they stood in its last snapshot. */
+      campaigns: components['schemas']['AuditCampaign'][];
     };
     /**
      * @description `blocker`: the cluster cannot move to the target minor until it is fixed; `warning`: deprecated or due in a later minor; `unknown`: could not be judged (the reason says why).
@@ -2828,7 +2849,7 @@ export const historyScopeValues: ReadonlyArray<
 > = ['fleet', 'component', 'team', 'kind', 'dimension'];
 export const auditExportFormatValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['AuditExportFormat']
-> = ['csv', 'json', 'upgrade-csv'];
+> = ['csv', 'json', 'upgrade-csv', 'campaigns-csv'];
 export const auditSubjectTypeValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['AuditSubjectType']
 > = ['waiver', 'evidence', 'campaign'];

@@ -263,6 +263,9 @@ export type CampaignItemStatus = Schemas['CampaignItemStatus'];
 /** A result in the way of a campaign's goal. @public */
 export type CampaignTodo = Schemas['CampaignTodo'];
 
+/** A campaign as it stood at a quarter's last snapshot (in the audit report). @public */
+export type AuditCampaign = Schemas['AuditCampaign'];
+
 /** A fail counted as warn until a campaign's enforcement date. @public */
 export type CampaignAnnouncement = Schemas['CampaignAnnouncement'];
 

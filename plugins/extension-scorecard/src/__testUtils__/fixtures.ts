@@ -510,6 +510,7 @@ export function auditReport(overrides: Partial<AuditReport> = {}): AuditReport {
     snapshot: SNAPSHOT_REF,
     previousQuarter: '2026-Q1',
     previousSnapshot: QUARTERS[1].snapshot,
+    campaigns: [],
     totals: auditGroup(),
     byTeam: [
       auditGroup({ key: 'group:default/team-security', components: 4 }),

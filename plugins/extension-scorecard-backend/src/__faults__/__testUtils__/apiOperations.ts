@@ -14,13 +14,15 @@ export interface OperationValues {
   quarter: string;
   refreshId: string;
   waiverId: string;
+  /** A campaign (default: one that does not exist). */
+  campaignId?: string;
 }
 
 /** One concrete request. */
 export interface ApiOperation {
   /** `GET /components/{componentId}` as the spec names it. */
   name: string;
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'patch';
   /** Path with parameters filled in and required query parameters. */
   url: string;
   body?: object;
@@ -64,6 +66,17 @@ export function writeBodies(values: OperationValues): Record<string, object> {
     'POST /waivers/{waiverId}/reject': { comment: 'fix it instead' },
     'POST /waivers/{waiverId}/revoke': { comment: 'no longer needed' },
     'POST /refresh': { scope: 'all' },
+    'POST /campaigns': {
+      title: 'Webhooks out of kube-system',
+      why: 'A webhook that intercepts kube-system can lock the cluster.',
+      goal: { checks: ['webhook.scope'] },
+      scope: { kinds: ['admission-webhook'] },
+      startsAt: '2025-04-01T00:00:00Z',
+      deadline: '2025-06-30T00:00:00Z',
+      enforceFrom: '2025-06-01T00:00:00Z',
+    },
+    'PATCH /campaigns/{campaignId}': { title: 'Webhooks scoped, everywhere' },
+    'POST /campaigns/{campaignId}/close': { comment: 'done' },
   };
 }
 
@@ -73,7 +86,7 @@ const REQUIRED_QUERY: Record<string, (v: OperationValues) => string> = {
   'GET /audit/{quarter}/export': () => 'format=csv',
 };
 
-/** Every operation of the spec as a concrete request (exports in both formats). */
+/** Every operation of the spec as a concrete request (exports in every format). */
 export function apiOperations(values: OperationValues): ApiOperation[] {
   const bodies = writeBodies(values);
   const operations: ApiOperation[] = [];
@@ -84,7 +97,8 @@ export function apiOperations(values: OperationValues): ApiOperation[] {
       .replace('{snapshotId}', String(values.snapshotId))
       .replace('{quarter}', values.quarter)
       .replace('{refreshId}', values.refreshId)
-      .replace('{waiverId}', values.waiverId);
+      .replace('{waiverId}', values.waiverId)
+      .replace('{campaignId}', values.campaignId ?? 'no-such-campaign');
     if (/[{}]/.test(filled)) {
       throw new Error(`no value for a path parameter of ${name}`);
     }
@@ -106,13 +120,15 @@ export function apiOperations(values: OperationValues): ApiOperation[] {
       write,
     });
     if (name === 'GET /audit/{quarter}/export') {
-      operations.push({
-        name: `${name} (json)`,
-        method: 'get',
-        url: `${filled}?format=json`,
-        headers: {},
-        write: false,
-      });
+      for (const format of ['json', 'upgrade-csv', 'campaigns-csv']) {
+        operations.push({
+          name: `${name} (${format})`,
+          method: 'get',
+          url: `${filled}?format=${format}`,
+          headers: {},
+          write: false,
+        });
+      }
     }
   }
   return operations;

@@ -43,7 +43,7 @@ export const USERS = {
   ana: 'user:default/ana',
   /** member of team-a-oncall, a child group of team-a */
   dave: 'user:default/dave',
-  /** platform admin: sees orphans, approves waivers */
+  /** platform admin: sees orphans, approves waivers, manages campaigns */
   carla: 'user:default/carla',
   /** may request waivers but not approve them */
   bob: 'user:default/bob',
@@ -53,14 +53,25 @@ export const USERS = {
   finn: 'user:default/finn',
 } as const;
 
-const group = (name: string, parent?: string): Entity => ({
+/** A Group with the relations the catalog's processing adds (childOf and parentOf). */
+const group = (
+  name: string,
+  parent?: string,
+  children: string[] = [],
+): Entity => ({
   apiVersion: 'backstage.io/v1alpha1',
   kind: 'Group',
   metadata: { name, namespace: 'default' },
-  spec: { type: 'team', children: [] },
-  relations: parent
-    ? [{ type: 'childOf', targetRef: `group:default/${parent}` }]
-    : [],
+  spec: { type: 'team', children },
+  relations: [
+    ...(parent
+      ? [{ type: 'childOf', targetRef: `group:default/${parent}` }]
+      : []),
+    ...children.map(child => ({
+      type: 'parentOf',
+      targetRef: `group:default/${child}`,
+    })),
+  ],
 });
 
 const user = (name: string, groups: string[]): Entity => ({
@@ -87,7 +98,7 @@ const component = (name: string): Entity => ({
 
 /** The fixture catalog. */
 export const ENTITIES: Entity[] = [
-  group('team-a'),
+  group('team-a', undefined, ['team-a-oncall']),
   group('team-a-oncall', 'team-a'),
   group('team-b'),
   group('platform-admins'),
@@ -108,8 +119,11 @@ const FINN_READABLE = new Set(['component:default/beta']);
 /** Permission names each user is denied. */
 const DENIED: Record<string, string[] | 'all'> = {
   [USERS.eve]: 'all',
-  [USERS.bob]: ['extension-scorecard.waiver.approve'],
-  [USERS.ana]: [],
+  [USERS.bob]: [
+    'extension-scorecard.waiver.approve',
+    'extension-scorecard.campaign.manage',
+  ],
+  [USERS.ana]: ['extension-scorecard.campaign.manage'],
 };
 
 /** Orphans are shown to platform admins only. */
@@ -252,13 +266,19 @@ export async function createTestApi(
   });
   const runner = new FakeRefreshRunner(stores);
   const upgrade = new UpgradeReadinessService({ stores, reads });
-  const audit = new AuditService({ stores, reads, access, upgrade });
   const campaigns = new CampaignService({
     stores,
     access,
     reads,
     checkIds: () => CHECKS.map(c => c.id),
     kinds: () => EXTENSION_KINDS,
+  });
+  const audit = new AuditService({
+    stores,
+    reads,
+    access,
+    upgrade,
+    campaigns,
   });
   const router = await createRouter({
     httpAuth: mockServices.httpAuth({

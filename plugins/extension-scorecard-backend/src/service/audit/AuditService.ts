@@ -25,9 +25,11 @@ import {
   quarterOf,
 } from '../../store/calendar';
 import type { ScorecardAccess } from '../access';
+import type { CampaignService } from '../CampaignService';
 import type { ScorecardService } from '../ScorecardService';
 import type { UpgradeReadinessService } from '../UpgradeReadinessService';
 import { auditCsv } from './auditCsv';
+import { campaignsCsv } from './campaignsCsv';
 import { upgradeCsv } from './upgradeCsv';
 import { buildAuditReport } from './auditReport';
 
@@ -47,6 +49,8 @@ export class AuditService {
       reads: ScorecardService;
       access: ScorecardAccess;
       upgrade: UpgradeReadinessService;
+      /** The campaigns in force during a quarter (none without it). */
+      campaigns?: CampaignService;
     },
   ) {}
 
@@ -107,6 +111,18 @@ export class AuditService {
     );
   }
 
+  /** The campaigns in force during the quarter as CSV, as they stood at its end. */
+  async exportCampaignsCsv(
+    credentials: BackstageCredentials,
+    quarter: string,
+  ): Promise<string> {
+    await this.options.access.require(
+      extensionScorecardAuditExportPermission,
+      credentials,
+    );
+    return campaignsCsv((await this.load(credentials, quarter)).report);
+  }
+
   async exportCsv(
     credentials: BackstageCredentials,
     quarter: string,
@@ -156,6 +172,11 @@ export class AuditService {
       stores.evidence.byComponent(),
       stores.dashboard.hiddenComponents(found.snapshot, {}, visibility),
     ]);
+    const campaigns =
+      (await this.options.campaigns?.standingAt(found.snapshot, visibility, {
+        start,
+        end,
+      })) ?? [];
     const visible = (id: string) => isComponentVisible(visibility, id);
     const newestEvidence = new Map<string, string>();
     for (const [component, records] of evidence) {
@@ -180,6 +201,7 @@ export class AuditService {
       },
       newestEvidence,
       hiddenByVisibility,
+      campaigns,
     });
     return {
       report,

@@ -5,6 +5,7 @@
  * and the change since the previous quarter.
  */
 import type {
+  AuditCampaign,
   AuditGroup,
   AuditReport,
   CheckResult,
@@ -42,6 +43,8 @@ export interface AuditInputs {
   newestEvidence: ReadonlyMap<string, string>;
   /** Components of the snapshot the reader may not see (left out of `components`). */
   hiddenByVisibility: number;
+  /** The campaigns in force during the quarter, as they stood in its snapshot. */
+  campaigns: AuditCampaign[];
 }
 
 const EXPERIMENTS_CHECK = 'experiments.required';
@@ -197,6 +200,7 @@ export function buildAuditReport(inputs: AuditInputs): AuditReport {
     previousQuarter: inputs.previousQuarter,
     previousSnapshot: inputs.previousSnapshot,
     hiddenByVisibility: inputs.hiddenByVisibility,
+    campaigns: inputs.campaigns,
     criticalFails: [],
     orphans: [],
     waiversUsed: inputs.waivers.used,

@@ -9,11 +9,12 @@ import { errorMessage } from '../../format/errors';
 import { REFUSED } from '../../format/permissionReasons';
 import { DownloadIcon, HoverTip } from '../shared';
 
-type Format = 'csv' | 'json' | 'upgrade-csv';
+type Format = 'csv' | 'json' | 'upgrade-csv' | 'campaigns-csv';
 
 /**
- * CSV (one row per component and check), JSON (report plus every result) and the
- * upgrade report (the quarter-end snapshot's next-minor findings, one row each)
+ * CSV (one row per component and check), JSON (report plus every result), the
+ * upgrade report (the quarter-end snapshot's next-minor findings, one row each) and
+ * the campaigns (one row per campaign and team, as they stood at the quarter's end)
  * downloads, for those allowed to export (disabled, saying why, for anyone else).
  */
 export const AuditDownloads = (props: { quarter: string }) => {
@@ -41,6 +42,12 @@ export const AuditDownloads = (props: { quarter: string }) => {
         downloadText(
           await api.exportUpgradeCsv(quarter),
           `extension-scorecard-upgrade-${quarter}.csv`,
+          'text/csv',
+        );
+      } else if (format === 'campaigns-csv') {
+        downloadText(
+          await api.exportCampaignsCsv(quarter),
+          `extension-scorecard-campaigns-${quarter}.csv`,
           'text/csv',
         );
       } else {
@@ -86,6 +93,15 @@ export const AuditDownloads = (props: { quarter: string }) => {
       onPress={() => download('upgrade-csv')}
     >
       Upgrade report (CSV)
+    </Button>,
+    <Button
+      key="campaigns-csv"
+      variant="secondary"
+      iconStart={<DownloadIcon fontSize="small" />}
+      isDisabled={disabled}
+      onPress={() => download('campaigns-csv')}
+    >
+      Campaigns (CSV)
     </Button>,
   ];
 

@@ -27,6 +27,8 @@ const CSV =
   'quarter,component_id,check_id,status\n2026-Q2,component:default/kyverno,webhook.scope,fail\n';
 const UPGRADE_CSV =
   'quarter,cluster,current_version,target_version,severity,category,object\n2026-Q2,prod-eu,1.31,1.32,blocker,removed-api,PodDisruptionBudget kyverno/kyverno-admission-controller\n';
+const CAMPAIGNS_CSV =
+  'quarter,campaign_id,title,state,team,in_scope,done,waived,open\n2026-Q2,webhooks-out-of-kube-system,Scope admission webhooks out of kube-system,open,,4,1,0,3\n';
 
 function auditHandlers() {
   const reports: string[] = [];
@@ -82,6 +84,11 @@ function auditHandlers() {
     http.get(`${API}/audit/:quarter/export`, ({ params, request }) => {
       const format = new URL(request.url).searchParams.get('format');
       exports.push(`${params.quarter}:${format}`);
+      if (format === 'campaigns-csv') {
+        return new HttpResponse(CAMPAIGNS_CSV, {
+          headers: { 'Content-Type': 'text/csv' },
+        });
+      }
       if (format === 'csv' || format === 'upgrade-csv') {
         return new HttpResponse(format === 'csv' ? CSV : UPGRADE_CSV, {
           headers: { 'Content-Type': 'text/csv' },
@@ -355,10 +362,15 @@ describe('AuditPage', () => {
       await waitFor(() => expect(names).toHaveLength(3));
       expect(names[2]).toBe('extension-scorecard-upgrade-2026-Q2.csv');
       expect(await blobs[2].text()).toBe(UPGRADE_CSV);
+      await userEvent.click(screen.getByText('Campaigns (CSV)'));
+      await waitFor(() => expect(names).toHaveLength(4));
+      expect(names[3]).toBe('extension-scorecard-campaigns-2026-Q2.csv');
+      expect(await blobs[3].text()).toBe(CAMPAIGNS_CSV);
       expect(exports).toEqual([
         '2026-Q2:csv',
         '2026-Q2:json',
         '2026-Q2:upgrade-csv',
+        '2026-Q2:campaigns-csv',
       ]);
       expect(
         screen.queryByTestId('audit-export-refused'),

@@ -37,6 +37,14 @@ function waiverNote(result: CheckResult): string | undefined {
   }: ${result.waiver.reason}`;
 }
 
+/** An announced campaign's grace: this warn fails from the enforcement date. */
+export function announcementNote(result: CheckResult): string | undefined {
+  if (!result.announced) return undefined;
+  return `Fails from ${formatDate(
+    result.announced.enforceFrom,
+  )}: announced by the campaign “${result.announced.title}”`;
+}
+
 /** A request to bring one result's row into view; `seq` repeats a request for the same row. */
 export interface CheckFocus {
   key: string;
@@ -88,6 +96,16 @@ const ResultItem = (props: {
       {result.waiver && (
         <Text as="p" variant="body-small" color="secondary">
           {waiverNote(result)}
+        </Text>
+      )}
+      {result.announced && (
+        <Text
+          as="p"
+          variant="body-small"
+          weight="bold"
+          data-testid="announced-note"
+        >
+          {announcementNote(result)}
         </Text>
       )}
       {needsWork && result.remediation && (

@@ -4,7 +4,12 @@ import { http, HttpResponse, delay } from 'msw';
 import { Entity } from '@backstage/catalog-model';
 import { EvaluatePermissionRequest } from '@backstage/plugin-permission-common';
 import { EntityProvider } from '@backstage/plugin-catalog-react';
-import { componentDetail, waiver } from '../../__testUtils__/fixtures';
+import {
+  checkResult,
+  componentDetail,
+  scorecard,
+  waiver,
+} from '../../__testUtils__/fixtures';
 import {
   API,
   RenderOptions,
@@ -183,6 +188,42 @@ describe('EntityExtensionScorecardContent', () => {
     expect(
       screen.getByRole('img', { name: /Score from 45 .* to 48/ }),
     ).toBeInTheDocument();
+  });
+
+  it('says when an announced result will fail, and for which campaign', async () => {
+    const announced = checkResult({
+      checkId: 'webhook.failure-policy',
+      status: 'warn',
+      severity: 'critical',
+      message: 'failurePolicy Fail on a webhook that can match kube-system',
+      announced: {
+        campaignId: 'webhooks-out-of-kube-system',
+        title: 'Scope admission webhooks out of kube-system',
+        enforceFrom: '2026-05-01T00:00:00.000Z',
+      },
+    });
+    server.use(
+      http.get(DETAIL_URL, () =>
+        HttpResponse.json(
+          componentDetail({
+            scorecard: scorecard({
+              results: [...scorecard().results, announced],
+            }),
+          }),
+        ),
+      ),
+    );
+    await render();
+    const row = await screen.findByTestId('check-webhook.failure-policy');
+    expect(within(row).getByTestId('announced-note')).toHaveTextContent(
+      /^Fails from .*2026.*: announced by the campaign “Scope admission webhooks out of kube-system”$/,
+    );
+    // results no campaign announces say nothing of it
+    expect(
+      within(screen.getByTestId('check-webhook.timeout')).queryByTestId(
+        'announced-note',
+      ),
+    ).not.toBeInTheDocument();
   });
 
   it('validates the waiver request form before sending it', async () => {
