@@ -234,6 +234,11 @@ export interface Config {
       };
       /** A component dropping a readiness level. */
       levelDrops?: { enabled?: boolean };
+      /**
+       * Campaign reminders to the teams with open items: started, enforced, two weeks
+       * and two days before the deadline, deadline missed.
+       */
+      campaigns?: { enabled?: boolean };
     };
   };
   /**

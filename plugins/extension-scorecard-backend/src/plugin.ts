@@ -106,6 +106,12 @@ export const extensionScorecardPlugin = createBackendPlugin({
         const initialCampaigns = await readInitialCampaigns(config);
         const stores = await openScorecardStores(deps.database);
 
+        const access = new ScorecardAccess({
+          permissions: deps.permissions,
+          catalog: deps.catalog,
+          auth: deps.auth,
+          knownComponentIds: () => stores.components.catalogComponentIds(),
+        });
         const installed = await deps.systemMetadata.getInstalledPlugins();
         const notifier =
           notificationSettings.enabled &&
@@ -115,6 +121,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
                 stores,
                 settings: notificationSettings,
                 logger,
+                teamsBelow: team => access.groupWithDescendants(team),
               })
             : undefined;
         logger.info(
@@ -123,12 +130,6 @@ export const extensionScorecardPlugin = createBackendPlugin({
           }`,
         );
 
-        const access = new ScorecardAccess({
-          permissions: deps.permissions,
-          catalog: deps.catalog,
-          auth: deps.auth,
-          knownComponentIds: () => stores.components.catalogComponentIds(),
-        });
         const clusters = () => directory.entries();
         const definitions = checkDefinitions(checksConfig);
         const reads = new ScorecardService({
@@ -142,7 +143,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
           stores,
           access,
           reads,
-          checkIds: () => definitions.map(d => d.id),
+          checks: () => definitions,
           kinds: () => [
             ...EXTENSION_KINDS,
             ...checksConfig.extraKinds.map(k => k.id),

@@ -1,7 +1,7 @@
 /**
  * Notifications to the owning group after each snapshot: a certificate entering
  * its warn window, a waiver expiring soon, a migration deadline coming up, a
- * component dropping a level. Each condition is sent once (notification_log).
+ * component dropping a level, a campaign's reminders (./campaignNotices). Each condition is sent once (notification_log).
  * Off unless the notifications backend is installed; each kind can be turned off.
  */
 import { LoggerService } from '@backstage/backend-plugin-api';
@@ -23,6 +23,9 @@ import {
 import { retirementDate } from '../service/audit/auditReport';
 import type { ScorecardStores } from '../store';
 import type { WrittenSnapshot } from './assembleSnapshot';
+import { campaignNotices } from './campaignNotices';
+import type { TeamsBelow } from './campaignRules';
+import { resolveCampaignScope } from '../scoring';
 
 /** `extensionScorecard.notifications`. */
 export interface NotificationSettings {
@@ -31,6 +34,8 @@ export interface NotificationSettings {
   waivers: { enabled: boolean; withinDays: number };
   migrations: { enabled: boolean; withinDays: number };
   levelDrops: { enabled: boolean };
+  /** Campaign reminders to the teams with open items. */
+  campaigns: { enabled: boolean };
 }
 
 /** Reads the settings; `certificateWarnDays` is the cert.expiry check's warn threshold. */
@@ -65,6 +70,7 @@ export function readNotificationSettings(
       withinDays: days('migrations.withinDays', 30),
     },
     levelDrops: { enabled: flag('levelDrops') },
+    campaigns: { enabled: flag('campaigns') },
   };
 }
 
@@ -75,7 +81,10 @@ export interface Notice {
   owner: string;
   title: string;
   description: string;
+  /** The component it is about ('' for none: then `link` says where to look). */
   componentId: string;
+  /** Where the notification points (default: the component's scorecard tab). */
+  link?: string;
   severity: NotificationSeverity;
 }
 
@@ -225,9 +234,27 @@ export class ScorecardNotifier {
       stores: ScorecardStores;
       settings: NotificationSettings;
       logger: LoggerService;
+      /** A group with every group below it (campaign scopes name teams). */
+      teamsBelow?: TeamsBelow;
       now?: () => Date;
     },
   ) {}
+
+  /** The reminders of the open campaigns. */
+  private async campaignNotices(
+    written: WrittenSnapshot,
+    now: Date,
+  ): Promise<Notice[]> {
+    const teamsBelow = this.deps.teamsBelow ?? (async team => [team]);
+    const resolved = [];
+    for (const campaign of await this.deps.stores.campaigns.open()) {
+      resolved.push({
+        campaign,
+        scope: await resolveCampaignScope(campaign.scope, teamsBelow),
+      });
+    }
+    return campaignNotices(written.scorecards, resolved, now);
+  }
 
   async notify(written: WrittenSnapshot): Promise<number> {
     const { stores, settings, notifications, logger } = this.deps;
@@ -245,6 +272,9 @@ export class ScorecardNotifier {
         ).items
       : [];
     const notices = snapshotNotices(written, expiring, settings, now);
+    if (settings.enabled && settings.campaigns.enabled) {
+      notices.push(...(await this.campaignNotices(written, now)));
+    }
     const unsent = new Set(
       await stores.notificationLog.unsent(notices.map(n => n.key)),
     );
@@ -258,7 +288,7 @@ export class ScorecardNotifier {
           payload: {
             title: notice.title,
             description: notice.description,
-            link: entityLink(notice.componentId),
+            link: notice.link ?? entityLink(notice.componentId),
             severity: notice.severity,
             topic: 'extension-scorecard',
             scope: notice.key,

@@ -1581,6 +1581,32 @@ export const spec = {
         },
       },
     },
+    '/campaign-suggestions': {
+      get: {
+        operationId: 'ListCampaignSuggestions',
+        tags: ['Campaigns'],
+        description:
+          'Prefilled campaigns a lead can adjust and start (`POST /campaigns` with the\ndraft): one per Kubernetes minor the next-minor report finds blockers for,\nand one per check failing on components of at least two teams in the latest\nsnapshot, most teams first. Checks an open campaign already drives are left\nout. Counted over the components the caller may see.\n',
+        responses: {
+          '200': {
+            description: 'The suggestions (empty before the first snapshot).',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/CampaignSuggestionList',
+                },
+              },
+            },
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
     '/campaign-items': {
       get: {
         operationId: 'ListCampaignItems',
@@ -2755,6 +2781,48 @@ export const spec = {
           'open',
           'teams',
         ],
+        additionalProperties: false,
+      },
+      CampaignSuggestion: {
+        type: 'object',
+        properties: {
+          source: {
+            type: 'string',
+            description:
+              '`upgrade`: blockers of the next-minor report; `failing-check`: a check failing across teams.',
+            enum: ['upgrade', 'failing-check'],
+          },
+          reason: {
+            type: 'string',
+            description: 'Why it is suggested',
+            'with the figures.': null,
+          },
+          teams: {
+            type: 'integer',
+            description: 'Owning teams concerned.',
+          },
+          components: {
+            type: 'integer',
+            description: 'Components concerned.',
+          },
+          draft: {
+            $ref: '#/components/schemas/CampaignInput',
+          },
+        },
+        required: ['source', 'reason', 'teams', 'components', 'draft'],
+        additionalProperties: false,
+      },
+      CampaignSuggestionList: {
+        type: 'object',
+        properties: {
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/CampaignSuggestion',
+            },
+          },
+        },
+        required: ['items'],
         additionalProperties: false,
       },
       CampaignAnnouncement: {

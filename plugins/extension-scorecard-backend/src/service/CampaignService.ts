@@ -27,7 +27,9 @@ import {
   type CampaignQuery,
   type CampaignScope,
   type CampaignTeamProgress,
+  type CampaignSuggestion,
   type CampaignUpdate,
+  type CheckDefinition,
   type ComponentSummary,
   type Page,
   type SnapshotRef,
@@ -52,6 +54,7 @@ import { parseDateTime, trimmedText } from './inputRules';
 import { PAGE_DEFAULT, type ScorecardService } from './ScorecardService';
 import { spec } from '../schema/openapi.generated';
 import type { InitialCampaign } from './campaignConfig';
+import { campaignSuggestions } from './campaignSuggestions';
 
 /** Who the audit trail names for campaigns created from the configuration. */
 export const INITIAL_CAMPAIGN_ACTOR = 'extension-scorecard:config';
@@ -131,8 +134,8 @@ export class CampaignService {
       stores: ScorecardStores;
       access: ScorecardAccess;
       reads: ScorecardService;
-      /** The check ids of the catalogue (goal checks must be among them). */
-      checkIds: () => readonly string[];
+      /** The check catalogue (goal checks must be among it). */
+      checks: () => readonly CheckDefinition[];
       /** The extension kinds known (built-in and from modules). */
       kinds: () => readonly string[];
     },
@@ -322,7 +325,7 @@ export class CampaignService {
     if (!fields.goal.checks?.length && fields.goal.level === undefined) {
       throw new InputError('goal needs checks, a level, or both');
     }
-    const known = new Set(this.options.checkIds());
+    const known = new Set(this.options.checks().map(c => c.id));
     const unknownChecks = (fields.goal.checks ?? []).filter(c => !known.has(c));
     if (unknownChecks.length) {
       throw new InputError(
@@ -531,6 +534,36 @@ export class CampaignService {
       offset,
       limit,
       items: items.slice(offset, offset + limit),
+    };
+  }
+
+  /** Prefilled campaigns from the latest snapshot (see ./campaignSuggestions). */
+  async suggestions(
+    credentials: BackstageCredentials,
+  ): Promise<{ items: CampaignSuggestion[] }> {
+    const { stores, reads } = this.options;
+    const visibility = await reads.readerVisibility(credentials);
+    const snapshot = await stores.snapshots.latestSnapshot();
+    if (!snapshot) return { items: [] };
+    const [upgrade, scorecards, open] = await Promise.all([
+      stores.snapshots.upgradeReadiness(snapshot),
+      stores.components.loadScorecards(snapshot, visibility),
+      stores.campaigns.open(),
+    ]);
+    const visible = upgrade.map(cluster => ({
+      ...cluster,
+      findings: cluster.findings.filter(
+        f => f.componentId !== null && scorecards.has(f.componentId),
+      ),
+    }));
+    return {
+      items: campaignSuggestions({
+        upgrade: visible,
+        scorecards: scorecards.values(),
+        definitions: this.options.checks(),
+        open,
+        now: reads.now(),
+      }),
     };
   }
 

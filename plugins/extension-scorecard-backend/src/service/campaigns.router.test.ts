@@ -667,6 +667,21 @@ describe.each(databases.ids)('campaigns API on %p', databaseId => {
     expect(refused.status).toBe(403);
   });
 
+  it('suggests campaigns from the latest snapshot, for everyone who reads', async () => {
+    const { app } = await seed(database.get());
+    // webhook.timeout fails on team-b's delta only, cert.expiry on team-b's beta: no
+    // check fails across two teams, and the snapshot has no upgrade report
+    const none = await request(app)
+      .get('/campaign-suggestions')
+      .set('Authorization', as(USERS.ana));
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ items: [] });
+    const refused = await request(app)
+      .get('/campaign-suggestions')
+      .set('Authorization', as(USERS.eve));
+    expect(refused.status).toBe(403);
+  });
+
   it('creates the configured campaigns once', async () => {
     const knex = database.get();
     const { campaigns } = await seed(knex);

@@ -285,6 +285,10 @@ export async function createRouter(
     );
   });
 
+  router.get('/campaign-suggestions', async (req, res) => {
+    res.json(await campaigns.suggestions(await credentials(req)));
+  });
+
   router.get('/campaign-items', async (req, res) => {
     res.json(await campaigns.items(await credentials(req), req.query));
   });

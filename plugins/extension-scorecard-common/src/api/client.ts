@@ -16,6 +16,7 @@ import type {
   CampaignItem,
   CampaignItemQuery,
   CampaignQuery,
+  CampaignSuggestion,
   CampaignUpdate,
   AuditEvent,
   AuditExport,
@@ -178,6 +179,10 @@ export interface ExtensionScorecardApi {
     input?: CampaignCloseInput,
     options?: RequestOptions,
   ): Promise<Campaign>;
+  /** Prefilled campaigns from the upgrade report and checks failing across teams. */
+  listCampaignSuggestions(
+    options?: RequestOptions,
+  ): Promise<CampaignSuggestion[]>;
   /** What components must do for campaigns (a team's, a component's, a campaign's). */
   listCampaignItems(
     query?: CampaignItemQuery,
@@ -499,6 +504,14 @@ export class ExtensionScorecardClient implements ExtensionScorecardApi {
         body: input ?? {},
       }),
     );
+  }
+
+  async listCampaignSuggestions(options?: RequestOptions) {
+    return bodyOf(
+      await this.http.GET('/campaign-suggestions', {
+        ...(await this.init(options)),
+      }),
+    ).items;
   }
 
   async listCampaignItems(query?: CampaignItemQuery, options?: RequestOptions) {

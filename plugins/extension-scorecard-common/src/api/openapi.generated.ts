@@ -486,6 +486,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/campaign-suggestions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description Prefilled campaigns a lead can adjust and start (`POST /campaigns` with the
+     *     draft): one per Kubernetes minor the next-minor report finds blockers for,
+     *     and one per check failing on components of at least two teams in the latest
+     *     snapshot, most teams first. Checks an open campaign already drives are left
+     *     out. Counted over the components the caller may see.
+     */
+    get: operations['ListCampaignSuggestions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/campaign-items': {
     parameters: {
       query?: never;
@@ -863,6 +886,23 @@ export interface components {
       waived: number;
       open: number;
       teams: components['schemas']['CampaignTeamProgress'][];
+    };
+    CampaignSuggestion: {
+      /**
+       * @description `upgrade`: blockers of the next-minor report; `failing-check`: a check failing across teams.
+       * @enum {string}
+       */
+      source: 'upgrade' | 'failing-check';
+      /** @description Why it is suggested */
+      reason: string;
+      /** @description Owning teams concerned. */
+      teams: number;
+      /** @description Components concerned. */
+      components: number;
+      draft: components['schemas']['CampaignInput'];
+    };
+    CampaignSuggestionList: {
+      items: components['schemas']['CampaignSuggestion'][];
     };
     /** @description This fail counts as warn until the campaign's enforcement date. */
     CampaignAnnouncement: {
@@ -2605,6 +2645,28 @@ export interface operations {
       409: components['responses']['ErrorResponse'];
     };
   };
+  ListCampaignSuggestions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The suggestions (empty before the first snapshot). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignSuggestionList'];
+        };
+      };
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+    };
+  };
   ListCampaignItems: {
     parameters: {
       query?: {
@@ -2868,6 +2930,9 @@ export const campaignGoalLevelValues: ReadonlyArray<
 export const campaignItemTargetLevelOneOf0Values: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['CampaignItem']['targetLevel']
 > = [1, 2, 3];
+export const campaignSuggestionSourceValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['CampaignSuggestion']['source']
+> = ['upgrade', 'failing-check'];
 export const evidenceStateValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['EvidenceState']
 > = ['fresh', 'stale', 'missing', 'not-required'];

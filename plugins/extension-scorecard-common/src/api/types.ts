@@ -263,6 +263,9 @@ export type CampaignItemStatus = Schemas['CampaignItemStatus'];
 /** A result in the way of a campaign's goal. @public */
 export type CampaignTodo = Schemas['CampaignTodo'];
 
+/** A prefilled campaign a lead can adjust and start. @public */
+export type CampaignSuggestion = Schemas['CampaignSuggestion'];
+
 /** A campaign as it stood at a quarter's last snapshot (in the audit report). @public */
 export type AuditCampaign = Schemas['AuditCampaign'];
 

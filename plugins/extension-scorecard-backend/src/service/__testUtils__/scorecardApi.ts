@@ -270,7 +270,7 @@ export async function createTestApi(
     stores,
     access,
     reads,
-    checkIds: () => CHECKS.map(c => c.id),
+    checks: () => CHECKS,
     kinds: () => EXTENSION_KINDS,
   });
   const audit = new AuditService({

@@ -1,0 +1,188 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import { ConfigReader } from '@backstage/config';
+import { createScorecardStores } from '../store';
+import {
+  scorecardTestDatabases,
+  useMigratedDatabase,
+} from '../store/__testUtils__/databases';
+import { result, scorecard } from '../store/__testUtils__/scorecards';
+import type { StoredCampaign } from '../store';
+import type { WrittenSnapshot } from './assembleSnapshot';
+import { campaignNotices } from './campaignNotices';
+import { readNotificationSettings, ScorecardNotifier } from './notifications';
+
+const CAMPAIGN: StoredCampaign = {
+  id: 'timeouts',
+  title: 'Webhook timeouts under 10 s',
+  why: '',
+  goal: { checks: ['webhook.timeout'] },
+  scope: {},
+  startsAt: '2025-04-01T00:00:00.000Z',
+  deadline: '2025-05-31T00:00:00.000Z',
+  enforceFrom: '2025-05-10T00:00:00.000Z',
+  state: 'open',
+  createdBy: 'user:default/carla',
+  createdAt: '2025-04-01T00:00:00.000Z',
+  updatedBy: 'user:default/carla',
+  updatedAt: '2025-04-01T00:00:00.000Z',
+  closedBy: null,
+  closedAt: null,
+  closeComment: null,
+};
+
+const WAIVER = {
+  id: 'w1',
+  reason: 'raised while the backend moves',
+  expiresAt: '2025-07-01T00:00:00.000Z',
+  approvedBy: 'user:default/carla',
+};
+
+/** alpha (team-a) and delta (team-b) are open; gamma is waived, beta done, the orphan has no owner. */
+const CARDS = [
+  scorecard('component:default/alpha', {
+    results: [result('webhook.timeout', 'fail')],
+  }),
+  scorecard('component:default/beta', {
+    results: [result('webhook.timeout', 'pass')],
+  }),
+  scorecard('component:default/gamma', {
+    owner: 'group:default/team-b',
+    results: [{ ...result('webhook.timeout', 'warn'), waiver: WAIVER }],
+  }),
+  scorecard('component:default/delta', {
+    owner: 'group:default/team-b',
+    results: [result('webhook.timeout', 'fail')],
+  }),
+  scorecard('orphan:prod/x', {
+    results: [result('webhook.timeout', 'fail')],
+  }),
+];
+
+const at = (date: string, campaign = CAMPAIGN) =>
+  campaignNotices(CARDS, [{ campaign, scope: {} }], new Date(date)).map(
+    n => `${n.owner} ${n.key.split(':').slice(2, 3)} | ${n.title}`,
+  );
+
+describe('campaign reminders', () => {
+  it('go to the teams with open items, each event in its window', () => {
+    expect(at('2025-03-31T23:59:59.999Z')).toEqual([]);
+    expect(at('2025-05-01T00:00:00.000Z')).toEqual([
+      'group:default/team-a started | Campaign started: Webhook timeouts under 10 s',
+      'group:default/team-b started | Campaign started: Webhook timeouts under 10 s',
+    ]);
+    expect(at('2025-05-12T00:00:00.000Z')).toEqual([
+      'group:default/team-a started | Campaign started: Webhook timeouts under 10 s',
+      'group:default/team-a enforced | Campaign enforced: Webhook timeouts under 10 s',
+      'group:default/team-b started | Campaign started: Webhook timeouts under 10 s',
+      'group:default/team-b enforced | Campaign enforced: Webhook timeouts under 10 s',
+    ]);
+    expect(at('2025-05-20T00:00:00.000Z').filter(n => /due/.test(n))).toEqual([
+      'group:default/team-a due-14d | Campaign due in 11 days: Webhook timeouts under 10 s',
+      'group:default/team-b due-14d | Campaign due in 11 days: Webhook timeouts under 10 s',
+    ]);
+    expect(at('2025-05-29T00:00:00.000Z').filter(n => /due/.test(n))).toEqual([
+      'group:default/team-a due-2d | Campaign due in 2 days: Webhook timeouts under 10 s',
+      'group:default/team-b due-2d | Campaign due in 2 days: Webhook timeouts under 10 s',
+    ]);
+    expect(at('2025-05-31T00:00:00.000Z')).toEqual([
+      'group:default/team-a missed | Campaign deadline missed: Webhook timeouts under 10 s',
+      'group:default/team-b missed | Campaign deadline missed: Webhook timeouts under 10 s',
+    ]);
+    expect(
+      at('2025-05-12T00:00:00.000Z', { ...CAMPAIGN, state: 'closed' }),
+    ).toEqual([]);
+  });
+
+  it('say what is open and point at the campaign', () => {
+    const [notice] = campaignNotices(
+      CARDS,
+      [{ campaign: CAMPAIGN, scope: { owners: ['group:default/team-b'] } }],
+      new Date('2025-05-12T00:00:00.000Z'),
+    );
+    expect(notice).toEqual({
+      key: 'campaign:timeouts:started:2025-04-01T00:00:00.000Z:group:default/team-b',
+      owner: 'group:default/team-b',
+      componentId: '',
+      link: '/extension-scorecard/campaigns/timeouts',
+      severity: 'normal',
+      title: 'Campaign started: Webhook timeouts under 10 s',
+      description:
+        "1 of your team's extensions has to pass webhook.timeout by 2025-05-31. Open: delta.",
+    });
+  });
+});
+
+const databases = scorecardTestDatabases();
+
+describe.each(databases.ids)('campaign reminders sent on %p', databaseId => {
+  const database = useMigratedDatabase(databases, databaseId);
+
+  it('never twice for the same event, again when the deadline moves', async () => {
+    const stores = createScorecardStores(database.get());
+    const { id: _id, state: _s, ...rest } = CAMPAIGN;
+    await stores.campaigns.create({
+      ...rest,
+      id: 'timeouts',
+      actor: 'user:default/carla',
+      now: CAMPAIGN.createdAt,
+    });
+    const notifications = { send: jest.fn().mockResolvedValue(undefined) };
+    let now = new Date('2025-05-12T00:00:00.000Z');
+    const notifier = new ScorecardNotifier({
+      notifications,
+      stores,
+      settings: readNotificationSettings(new ConfigReader({}), 30),
+      logger: mockServices.logger.mock(),
+      teamsBelow: async team => [team],
+      now: () => now,
+    });
+    const written: WrittenSnapshot = {
+      snapshotId: 7,
+      takenAt: now.toISOString(),
+      added: [],
+      removed: [],
+      changed: 0,
+      unchanged: CARDS.length,
+      levelChanges: [],
+      scorecards: CARDS,
+    };
+    // started and enforced, to both teams
+    expect(await notifier.notify(written)).toBe(4);
+    expect(await notifier.notify(written)).toBe(0);
+    now = new Date('2025-05-29T00:00:00.000Z');
+    expect(await notifier.notify(written)).toBe(2);
+    expect(notifications.send.mock.calls.at(-1)[0]).toMatchObject({
+      recipients: { type: 'entity', entityRef: 'group:default/team-b' },
+      payload: {
+        title: 'Campaign due in 2 days: Webhook timeouts under 10 s',
+        link: '/extension-scorecard/campaigns/timeouts',
+        severity: 'high',
+        topic: 'extension-scorecard',
+      },
+    });
+    expect(await notifier.notify(written)).toBe(0);
+    // a moved deadline reminds again; started and enforced are not about it
+    await stores.campaigns.update(
+      'timeouts',
+      { deadline: '2025-05-30T12:00:00.000Z' },
+      { actor: 'user:default/carla', now: now.toISOString() },
+    );
+    expect(await notifier.notify(written)).toBe(2);
+    // turned off: nothing
+    const quiet = new ScorecardNotifier({
+      notifications,
+      stores,
+      settings: readNotificationSettings(
+        new ConfigReader({
+          extensionScorecard: {
+            notifications: { campaigns: { enabled: false } },
+          },
+        }),
+        30,
+      ),
+      logger: mockServices.logger.mock(),
+      now: () => new Date('2025-05-31T00:00:00.000Z'),
+    });
+    expect(await quiet.notify(written)).toBe(0);
+  });
+});
