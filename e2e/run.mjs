@@ -69,6 +69,10 @@ const SCENARIOS = [
   ['entity tab of an extension Component', scenarios.entityTab],
   ['team view: tab and card on a Group page', scenarios.teamView],
   [
+    'campaigns on first start: both demo campaigns with their progress, a burn-down, a team’s open items, an entity’s campaigns',
+    scenarios.campaigns,
+  ],
+  [
     'parent group (platform): the team view rolls up its child teams',
     parentGroupRollup,
   ],
@@ -77,6 +81,8 @@ const SCENARIOS = [
   viewScenario('teamView'),
   viewScenario('parentGroup'),
   viewScenario('teamCard'),
+  viewScenario('campaigns'),
+  viewScenario('campaign'),
   [
     'keyboard: the heat map is one tab stop, arrow keys move, Enter filters',
     keyboard.heatmapKeyboard,

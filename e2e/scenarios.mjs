@@ -645,3 +645,170 @@ export async function waiverFourEyes({ page, portal }) {
     screenshots: [guestShot, leadShot],
   };
 }
+
+/**
+ * The demo's two campaigns as a newcomer (the guest) finds them on first start: the
+ * Campaigns tab lists both, one announced and one enforced, each with the progress
+ * the API counts; the enforced one's page has its burn-down and progress per team;
+ * team-security's view lists its open items; kyverno's tab shows the campaigns it is
+ * in, its announced results saying when they fail. Screenshots: campaigns.png,
+ * campaign.png, team-campaign-items.png, entity-campaigns.png.
+ */
+export async function campaigns({ page, portal, screenshots }) {
+  assert.equal(await signInAs(page, portal, 'guest'), GUEST);
+  const api = await portal.apiJson(`${SCORECARD}/campaigns`);
+  const byId = new Map(api.items.map(c => [c.id, c]));
+  for (const [id, enforcement] of [
+    ['webhooks-out-of-kube-system', 'announced'],
+    ['replicas-and-pdb-in-production', 'enforced'],
+  ]) {
+    assert.equal(
+      byId.get(id)?.enforcement,
+      enforcement,
+      `${id} is ${enforcement}`,
+    );
+    assert.ok(
+      byId.get(id).progress?.inScope > 0,
+      `${id} has components in scope`,
+    );
+  }
+
+  await page.goto(`${portal.appUrl}/extension-scorecard/campaigns`);
+  await page.getByTestId('campaign-row').first().waitFor({ timeout: 90_000 });
+  await settled(page);
+  const rows = page.getByTestId('campaign-row');
+  assert.equal(
+    await rows.count(),
+    api.items.length,
+    'one row per open campaign',
+  );
+  for (const campaign of api.items) {
+    const row = rows.filter({ hasText: campaign.title });
+    const { done, waived, open, inScope } = campaign.progress;
+    await row
+      .getByRole('img', {
+        name: `${done} of ${inScope} done · ${waived} waived · ${open} open`,
+      })
+      .waitFor();
+    assert.equal(
+      (await row.getByTestId('campaign-enforcement').textContent()).trim(),
+      campaign.enforcement,
+    );
+  }
+  const listShot = join(screenshots, 'campaigns.png');
+  await page.locator('main').screenshot({ path: listShot });
+
+  // the enforced campaign's page: burn-down and teams
+  await rows
+    .filter({ hasText: byId.get('replicas-and-pdb-in-production').title })
+    .getByRole('link')
+    .click();
+  const burndown = page.getByTestId('campaign-burndown');
+  await burndown.waitFor({ timeout: 60_000 });
+  await settled(page);
+  const detail = await portal.apiJson(
+    `${SCORECARD}/campaigns/replicas-and-pdb-in-production`,
+  );
+  assert.ok(detail.burndown.length >= 1, 'the burn-down has a point');
+  const label = await burndown.getAttribute('aria-label');
+  const last = detail.burndown[detail.burndown.length - 1];
+  assert.ok(
+    label.includes(
+      `${last.open} open, ${last.waived} waived, ${last.done} done`,
+    ),
+    `the chart shows the API's last point: ${label}`,
+  );
+  assert.equal(
+    await page.getByTestId('campaign-team').count(),
+    detail.teams.length,
+    'one row per team',
+  );
+  await page.getByTestId('campaign-item').first().waitFor();
+  const detailShot = await screenshotOf(
+    page,
+    page.locator('main'),
+    screenshots,
+    'campaign',
+  );
+
+  // team-security's open items
+  await page.goto(
+    `${portal.appUrl}/catalog/default/group/team-security/extension-scorecard`,
+  );
+  const teamCard = page.locator('.MuiCard-root', {
+    has: page.locator('table[aria-label="Open campaign items"]'),
+  });
+  await teamCard.waitFor({ timeout: 90_000 });
+  await settled(page);
+  const teamItems = await portal.apiJson(
+    `${SCORECARD}/campaign-items?team=${encodeURIComponent(
+      'group:default/team-security',
+    )}&status=open`,
+  );
+  assert.equal(
+    await teamCard.getByTestId('campaign-item').count(),
+    Math.min(teamItems.total, 10),
+    'the card lists the API’s open items',
+  );
+  const teamShot = await panelScreenshot(
+    page,
+    teamCard,
+    screenshots,
+    'team-campaign-items',
+  );
+
+  // kyverno's tab: its campaigns, the announced results saying when they fail
+  await page.goto(
+    `${portal.appUrl}/catalog/default/component/kyverno/extension-scorecard`,
+  );
+  const entityCard = page.locator('.MuiCard-root', {
+    has: page.locator('table[aria-label="Campaigns"]'),
+  });
+  await entityCard.waitFor({ timeout: 90_000 });
+  await settled(page);
+  const kyvernoItems = await portal.apiJson(
+    `${SCORECARD}/campaign-items?component=${encodeURIComponent(
+      'component:default/kyverno',
+    )}`,
+  );
+  assert.equal(
+    await entityCard.getByTestId('campaign-item').count(),
+    kyvernoItems.total,
+  );
+  assert.ok(
+    kyvernoItems.items.some(i => i.todo.some(t => t.announced)),
+    'kyverno has an announced result',
+  );
+  await entityCard
+    .getByText(/counts as warn until/)
+    .first()
+    .waitFor();
+  await page.getByTestId('announced-note').first().waitFor();
+  const entityShot = await panelScreenshot(
+    page,
+    entityCard,
+    screenshots,
+    'entity-campaigns',
+  );
+  return {
+    campaigns: api.items.map(
+      c =>
+        `${c.id}: ${c.enforcement}, ${c.progress.done}/${c.progress.inScope} done`,
+    ),
+    burndownPoints: detail.burndown.length,
+    teamItems: teamItems.total,
+    kyvernoItems: kyvernoItems.total,
+    screenshots: [listShot, detailShot, teamShot, entityShot],
+  };
+}
+
+/** A part of the page in a tall window. */
+async function screenshotOf(page, locator, dir, name) {
+  const path = join(dir, `${name}.png`);
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 1440, height: 1600 });
+  await page.waitForTimeout(400); // let the chart re-measure
+  await locator.screenshot({ path });
+  await page.setViewportSize(viewport);
+  return path;
+}

@@ -89,6 +89,26 @@ export const VIEWS = {
         .waitFor({ timeout: 90_000 });
     },
   },
+  campaigns: {
+    title: 'campaigns tab',
+    path: '/extension-scorecard/campaigns',
+    region: 'page',
+    ready: async page => {
+      await page
+        .getByTestId('campaign-row')
+        .first()
+        .waitFor({ timeout: 90_000 });
+    },
+  },
+  campaign: {
+    title: 'one campaign (replicas and PDBs)',
+    path: '/extension-scorecard/campaigns/replicas-and-pdb-in-production',
+    region: 'page',
+    ready: async page => {
+      await page.getByTestId('campaign-burndown').waitFor({ timeout: 90_000 });
+      await page.getByTestId('campaign-item').first().waitFor();
+    },
+  },
   audit: {
     title: 'audit page',
     path: '/extension-scorecard/audit',

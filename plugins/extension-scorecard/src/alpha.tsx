@@ -14,7 +14,13 @@ import {
 import { extensionScorecardPage } from './alpha/pages';
 import { entitySystemExtensionsContent } from './alpha/entitySystemContent';
 import { AssessmentIcon } from './components/shared/icons';
-import { auditRouteRef, componentRouteRef, rootRouteRef } from './routes';
+import {
+  auditRouteRef,
+  campaignRouteRef,
+  campaignsRouteRef,
+  componentRouteRef,
+  rootRouteRef,
+} from './routes';
 
 export {
   extensionScorecardApi,
@@ -47,5 +53,7 @@ export default createFrontendPlugin({
     root: convertLegacyRouteRef(rootRouteRef),
     component: convertLegacyRouteRef(componentRouteRef),
     audit: convertLegacyRouteRef(auditRouteRef),
+    campaigns: convertLegacyRouteRef(campaignsRouteRef),
+    campaign: convertLegacyRouteRef(campaignRouteRef),
   },
 });

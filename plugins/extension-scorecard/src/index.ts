@@ -11,7 +11,13 @@ export {
   EntityTeamScorecardCard,
   EntityTeamScorecardContent,
 } from './plugin';
-export { rootRouteRef, componentRouteRef, auditRouteRef } from './routes';
+export {
+  rootRouteRef,
+  componentRouteRef,
+  auditRouteRef,
+  campaignsRouteRef,
+  campaignRouteRef,
+} from './routes';
 export { extensionScorecardApiRef, extensionScorecardApiFactory } from './api';
 export { isExtensionComponent } from './components/EntityTab/isExtensionComponent';
 export { EntitySystemExtensionsContent } from './components/SystemView/extension';

@@ -5,7 +5,13 @@ import {
 } from '@backstage/core-plugin-api';
 import { extensionScorecardApiFactory } from './api';
 import { withScorecardRegion } from './components/shared/ScorecardRegion';
-import { auditRouteRef, componentRouteRef, rootRouteRef } from './routes';
+import {
+  auditRouteRef,
+  campaignRouteRef,
+  campaignsRouteRef,
+  componentRouteRef,
+  rootRouteRef,
+} from './routes';
 
 /**
  * Extension Scorecard for the legacy frontend system.
@@ -18,6 +24,8 @@ export const extensionScorecardPlugin = createPlugin({
     root: rootRouteRef,
     component: componentRouteRef,
     audit: auditRouteRef,
+    campaigns: campaignsRouteRef,
+    campaign: campaignRouteRef,
   },
 });
 

@@ -16,3 +16,17 @@ export const auditRouteRef = createSubRouteRef({
   parent: rootRouteRef,
   path: '/audit',
 });
+
+/** The campaigns tab: every campaign, suggestions, a new one. @public */
+export const campaignsRouteRef = createSubRouteRef({
+  id: 'extension-scorecard/campaigns',
+  parent: rootRouteRef,
+  path: '/campaigns',
+});
+
+/** One campaign: progress per team, burn-down, what each component must do. @public */
+export const campaignRouteRef = createSubRouteRef({
+  id: 'extension-scorecard/campaign',
+  parent: rootRouteRef,
+  path: '/campaigns/:campaignId',
+});

@@ -27,8 +27,21 @@ import { rootRouteRef } from '../routes';
 export const API = 'http://example.com/api/extension-scorecard';
 
 /** An msw server with Backstage's per-test reset hooks. */
+/**
+ * Campaign endpoints every page asks (the platform page's campaigns card, the team's
+ * and the component's open items): none, unless a test says otherwise.
+ */
+export const noCampaignHandlers = () => [
+  http.get(`${API}/campaigns`, () =>
+    HttpResponse.json({ total: 0, offset: 0, limit: 5, items: [] }),
+  ),
+  http.get(`${API}/campaign-items`, () =>
+    HttpResponse.json({ total: 0, offset: 0, limit: 10, items: [] }),
+  ),
+];
+
 export function setupScorecardServer() {
-  const server = setupServer();
+  const server = setupServer(...noCampaignHandlers());
   registerMswTestHooks(server);
   return server;
 }

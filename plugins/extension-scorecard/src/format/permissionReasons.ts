@@ -11,6 +11,7 @@ export const REFUSED = {
     'Only members of the owning team may submit experiment evidence',
   auditExport: 'Only platform admins may download the audit export',
   refresh: 'Only platform admins may refresh',
+  campaignManage: 'Only platform admins may start, change or close campaigns',
   orphansRead:
     'Only platform admins see orphans (extensions in the clusters that no catalog entity owns)',
 } as const;

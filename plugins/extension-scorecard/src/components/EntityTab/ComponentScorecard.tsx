@@ -27,6 +27,7 @@ import { ScoreHistoryChart } from './ScoreHistoryChart';
 import { ScoreSummary } from './ScoreSummary';
 import { WaiverRequestDialog } from './WaiverRequestDialog';
 import { WaiversPanel } from './WaiversPanel';
+import { CampaignItemsCard } from '../Campaigns';
 
 /** One component's scorecard: everything its owners need to move it up a level. */
 export const ComponentScorecard = (props: {
@@ -92,6 +93,15 @@ export const ComponentScorecard = (props: {
       </Grid.Item>
       <Grid.Item colSpan={{ initial: '12', md: '7' }}>
         <ScoreHistoryChart history={history} />
+      </Grid.Item>
+      <Grid.Item colSpan="12">
+        <CampaignItemsCard
+          title="Campaigns"
+          subheader="Open campaigns this component is part of, and what it must do for each"
+          query={{ component: scorecard.componentId }}
+          show="campaign"
+          empty="Not part of an open campaign."
+        />
       </Grid.Item>
       <Grid.Item colSpan="12">
         <CheckResults

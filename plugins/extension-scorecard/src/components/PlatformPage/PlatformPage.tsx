@@ -26,6 +26,7 @@ import { RefreshControl } from './RefreshControl';
 import { SnapshotStatus } from './SnapshotStatus';
 import { toComponentQuery } from './tableState';
 import { UpgradeReadinessPanel } from '../UpgradeReadiness';
+import { PlatformCampaignsCard } from '../Campaigns';
 
 /**
  * The platform page: the fleet at a glance (counts, levels, heat map) above the
@@ -116,6 +117,9 @@ export const PlatformPage = () => {
         </Grid.Item>
         <Grid.Item colSpan="12">
           <UpgradeReadinessPanel reloadKey={reloadKey} />
+        </Grid.Item>
+        <Grid.Item colSpan="12">
+          <PlatformCampaignsCard reloadKey={reloadKey} />
         </Grid.Item>
         <Grid.Item colSpan="12">
           <InfoCard

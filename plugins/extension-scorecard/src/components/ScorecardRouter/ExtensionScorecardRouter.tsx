@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { Header, Page, TabbedLayout } from '@backstage/core-components';
 import { AuditPage } from '../AuditPage/AuditPage';
+import { CampaignPage, CampaignsTab } from '../Campaigns';
 import { PlatformPage } from '../PlatformPage/PlatformPage';
 import { ComponentScorecardPage } from './ComponentScorecardPage';
 
@@ -14,6 +15,9 @@ const PlatformLayout = () => (
       <TabbedLayout.Route path="/" title="Platform">
         <PlatformPage />
       </TabbedLayout.Route>
+      <TabbedLayout.Route path="/campaigns" title="Campaigns">
+        <CampaignsTab />
+      </TabbedLayout.Route>
       <TabbedLayout.Route path="/audit" title="Audit">
         <AuditPage />
       </TabbedLayout.Route>
@@ -21,13 +25,14 @@ const PlatformLayout = () => (
   </Page>
 );
 
-/** Everything under the plugin's page: platform tab, audit tab, one component's page. */
+/** Everything under the plugin's page: platform, campaigns and audit tabs, one component's page, one campaign's page. */
 export const ExtensionScorecardRouter = () => (
   <Routes>
     <Route
       path="/components/:componentId"
       element={<ComponentScorecardPage />}
     />
+    <Route path="/campaigns/:campaignId" element={<CampaignPage />} />
     <Route path="/*" element={<PlatformLayout />} />
   </Routes>
 );

@@ -30,6 +30,7 @@ import {
   toComponentQuery,
 } from '../PlatformPage/tableState';
 import { ClaimableOrphansList } from './ClaimableOrphansList';
+import { CampaignItemsCard } from '../Campaigns';
 import { DeadlinesTable } from './DeadlinesTable';
 import { MissingResponsibilitiesList } from './MissingResponsibilitiesList';
 import {
@@ -207,6 +208,15 @@ export const TeamScorecard = (props: {
         <Grid.Item colSpan={{ initial: '12', md: '7' }}>
           <DeadlinesTable
             deadlines={comingDeadlines(details, expiringWaivers)}
+          />
+        </Grid.Item>
+        <Grid.Item colSpan="12">
+          <CampaignItemsCard
+            title="Open campaign items"
+            subheader="What the team's extensions (child teams' included) must still do for open campaigns, soonest deadline first"
+            query={{ team: owner, status: ['open'] }}
+            show="both"
+            empty="Nothing open: no open campaign asks anything of this team's extensions."
           />
         </Grid.Item>
         <Grid.Item colSpan="12">

@@ -1,0 +1,352 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import type {
+  Campaign,
+  CampaignDetail,
+  CampaignItem,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import {
+  API,
+  renderScorecard,
+  setupScorecardServer,
+} from '../../__testUtils__/renderScorecard';
+import { ExtensionScorecardRouter } from '../ScorecardRouter/ExtensionScorecardRouter';
+import { CampaignItemsCard } from './CampaignItemsCard';
+
+const server = setupScorecardServer();
+jest.setTimeout(30_000);
+
+const DAY = 86_400_000;
+const inDays = (n: number) =>
+  new Date(Math.floor(Date.now() / DAY) * DAY + n * DAY).toISOString();
+
+function campaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id: 'webhooks-out-of-kube-system',
+    title: 'Scope admission webhooks out of kube-system',
+    why: 'A webhook that intercepts **kube-system** can deadlock the control plane.',
+    goal: { checks: ['webhook.scope', 'webhook.failure-policy'] },
+    scope: { kinds: ['admission-webhook'] },
+    startsAt: inDays(-7),
+    deadline: inDays(45),
+    enforceFrom: inDays(21),
+    state: 'open',
+    enforcement: 'announced',
+    overdue: false,
+    createdBy: 'user:default/hana.sato',
+    createdAt: inDays(-7),
+    updatedBy: 'user:default/hana.sato',
+    updatedAt: inDays(-7),
+    closedBy: null,
+    closedAt: null,
+    closeComment: null,
+    progress: {
+      snapshotId: 9,
+      takenAt: inDays(0),
+      inScope: 4,
+      done: 1,
+      waived: 0,
+      open: 3,
+    },
+    ...overrides,
+  };
+}
+
+function item(overrides: Partial<CampaignItem> = {}): CampaignItem {
+  return {
+    campaignId: 'webhooks-out-of-kube-system',
+    campaignTitle: 'Scope admission webhooks out of kube-system',
+    deadline: inDays(45),
+    enforceFrom: inDays(21),
+    enforcement: 'announced',
+    componentId: 'component:default/kyverno',
+    name: 'kyverno',
+    title: 'Kyverno',
+    kind: 'admission-webhook',
+    owner: 'group:default/team-security',
+    status: 'open',
+    level: 1,
+    targetLevel: null,
+    todo: [
+      {
+        checkId: 'webhook.scope',
+        cluster: 'prod-eu',
+        status: 'warn',
+        severity: 'critical',
+        message:
+          'kyverno-resource-validating-webhook-cfg can match kube-system',
+        remediation: 'Exclude kube-system with a namespaceSelector.',
+        announced: true,
+        waived: false,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const app = (
+  <Routes>
+    <Route
+      path="/extension-scorecard/*"
+      element={<ExtensionScorecardRouter />}
+    />
+  </Routes>
+);
+
+describe('campaigns', () => {
+  it('lists the open campaigns with their progress, and starts a suggested one prefilled', async () => {
+    const created: unknown[] = [];
+    server.use(
+      http.get(`${API}/campaigns`, () =>
+        HttpResponse.json({
+          total: 1,
+          offset: 0,
+          limit: 25,
+          items: [campaign()],
+        }),
+      ),
+      http.get(`${API}/checks`, () =>
+        HttpResponse.json({
+          items: [
+            {
+              id: 'availability.replicas',
+              dimension: 'availability',
+              severity: 'high',
+              title: 'At least two replicas',
+            },
+          ],
+        }),
+      ),
+      http.get(`${API}/campaign-suggestions`, () =>
+        HttpResponse.json({
+          items: [
+            {
+              source: 'failing-check',
+              reason:
+                'availability.replicas fails on 4 components of 2 teams (team-api-platform, team-security).',
+              teams: 2,
+              components: 4,
+              draft: {
+                title: 'At least two replicas',
+                why: 'Run two replicas.',
+                goal: { checks: ['availability.replicas'] },
+                scope: {},
+                startsAt: '2026-12-05T00:00:00.000Z',
+                enforceFrom: '2027-01-04T00:00:00.000Z',
+                deadline: '2027-02-03T00:00:00.000Z',
+              },
+            },
+          ],
+        }),
+      ),
+      http.post(`${API}/campaigns`, async ({ request }) => {
+        created.push(await request.json());
+        return HttpResponse.json(campaign({ id: 'replicas' }), { status: 201 });
+      }),
+    );
+    await renderScorecard(app, {
+      routeEntries: ['/extension-scorecard/campaigns'],
+    });
+    const row = await screen.findByTestId('campaign-row');
+    expect(
+      within(row).getByRole('link', {
+        name: 'Scope admission webhooks out of kube-system',
+      }),
+    ).toHaveAttribute(
+      'href',
+      '/extension-scorecard/campaigns/webhooks-out-of-kube-system',
+    );
+    expect(row).toHaveTextContent('pass webhook.scope, webhook.failure-policy');
+    expect(row).toHaveTextContent('due in 45 days');
+    expect(within(row).getByTestId('campaign-enforcement')).toHaveTextContent(
+      'announced',
+    );
+    expect(
+      within(row).getByRole('img', {
+        name: '1 of 4 done · 0 waived · 3 open',
+      }),
+    ).toBeInTheDocument();
+
+    const suggestion = await screen.findByTestId('campaign-suggestion');
+    expect(suggestion).toHaveTextContent('fails on 4 components of 2 teams');
+    await userEvent.click(
+      within(suggestion).getByRole('button', { name: 'Adjust and start' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Title')).toHaveValue(
+      'At least two replicas',
+    );
+    expect(within(dialog).getByLabelText('Deadline')).toHaveValue('2027-02-03');
+    await userEvent.type(
+      within(dialog).getByLabelText('Lifecycles'),
+      'production',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Start campaign' }),
+    );
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toEqual({
+      title: 'At least two replicas',
+      why: 'Run two replicas.',
+      goal: { checks: ['availability.replicas'] },
+      scope: { lifecycles: ['production'] },
+      startsAt: '2026-12-05T00:00:00Z',
+      enforceFrom: '2027-01-04T00:00:00Z',
+      deadline: '2027-02-03T00:00:00Z',
+    });
+  });
+
+  it('refuses to start one without the permission, and says why', async () => {
+    server.use(
+      http.get(`${API}/campaigns`, () =>
+        HttpResponse.json({ total: 0, offset: 0, limit: 25, items: [] }),
+      ),
+    );
+    await renderScorecard(app, {
+      routeEntries: ['/extension-scorecard/campaigns'],
+      deny: ['extension-scorecard.campaign.manage'],
+    });
+    expect(await screen.findByText('No campaign yet')).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Start a campaign' }),
+    ).toBeDisabled();
+    // no suggestions asked for
+    expect(screen.queryByText('Suggested campaigns')).not.toBeInTheDocument();
+  });
+
+  it('shows a campaign: why, progress per team, burn-down, components, trail', async () => {
+    const detail: CampaignDetail = {
+      campaign: campaign(),
+      teams: [
+        {
+          team: 'group:default/team-security',
+          inScope: 3,
+          done: 0,
+          waived: 0,
+          open: 3,
+        },
+        {
+          team: 'group:default/team-api-platform',
+          inScope: 1,
+          done: 1,
+          waived: 0,
+          open: 0,
+        },
+      ],
+      burndown: [
+        {
+          snapshotId: 3,
+          takenAt: inDays(-7),
+          inScope: 4,
+          done: 0,
+          waived: 0,
+          open: 4,
+        },
+        {
+          snapshotId: 9,
+          takenAt: inDays(0),
+          inScope: 4,
+          done: 1,
+          waived: 0,
+          open: 3,
+        },
+      ],
+      trail: [
+        {
+          id: 1,
+          at: inDays(-7),
+          actor: 'user:default/hana.sato',
+          subjectType: 'campaign',
+          subjectId: 'webhooks-out-of-kube-system',
+          component: '',
+          action: 'created',
+          changes: { title: { to: 'x' } },
+        },
+      ],
+    };
+    const itemQueries: string[] = [];
+    server.use(
+      http.get(`${API}/campaigns/:id`, () => HttpResponse.json(detail)),
+      http.get(`${API}/campaign-items`, ({ request }) => {
+        itemQueries.push(new URL(request.url).search);
+        return HttpResponse.json({
+          total: 1,
+          offset: 0,
+          limit: 10,
+          items: [item()],
+        });
+      }),
+    );
+    await renderScorecard(app, {
+      routeEntries: [
+        '/extension-scorecard/campaigns/webhooks-out-of-kube-system',
+      ],
+    });
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Scope admission webhooks out of kube-system',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('kube-system', { selector: 'strong' }),
+    ).toBeInTheDocument();
+    const burndown = screen.getByTestId('campaign-burndown');
+    expect(burndown.getAttribute('aria-label')).toMatch(
+      /: 4 open, 0 waived, 0 done; .*: 3 open, 0 waived, 1 done$/,
+    );
+    const teams = screen.getAllByTestId('campaign-team');
+    expect(teams[0]).toHaveTextContent('team-security');
+    expect(teams[0]).toHaveTextContent('0 of 3 done · 0 waived · 3 open');
+    const row = await screen.findByTestId('campaign-item');
+    expect(row).toHaveTextContent('Kyverno');
+    expect(row).toHaveTextContent(/counts as warn until/);
+    expect(itemQueries[0]).toContain('campaign=webhooks-out-of-kube-system');
+    expect(
+      screen.getByText(/hana\.sato · created \(title\)/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeEnabled();
+  });
+
+  it('lists what a team must still do', async () => {
+    const queries: string[] = [];
+    server.use(
+      http.get(`${API}/campaign-items`, ({ request }) => {
+        queries.push(new URL(request.url).search);
+        return HttpResponse.json({
+          total: 1,
+          offset: 0,
+          limit: 10,
+          items: [item()],
+        });
+      }),
+    );
+    await renderScorecard(
+      <CampaignItemsCard
+        title="Open campaign items"
+        query={{ team: 'group:default/team-security', status: ['open'] }}
+        show="both"
+        empty="Nothing open"
+      />,
+    );
+    const row = await screen.findByTestId('campaign-item');
+    expect(
+      within(row).getByRole('link', {
+        name: 'Scope admission webhooks out of kube-system',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(row).getByRole('link', { name: 'Kyverno' }),
+    ).toBeInTheDocument();
+    expect(within(row).getByTestId('campaign-item-status')).toHaveTextContent(
+      'open',
+    );
+    expect(row).toHaveTextContent('webhook.scope');
+    expect(decodeURIComponent(queries[0])).toContain(
+      'team=group:default/team-security',
+    );
+    expect(queries[0]).toContain('status=open');
+  });
+});

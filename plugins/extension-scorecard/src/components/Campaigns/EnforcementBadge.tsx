@@ -1,0 +1,58 @@
+import type { Campaign } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { formatDate } from '../../format/time';
+import { toneSurface } from '../StatusDisplay';
+import { HoverTip } from '../shared';
+
+/** Announced (amber) until its date, enforced (red) from it, closed, overdue. */
+export const EnforcementBadge = (props: {
+  campaign: Pick<Campaign, 'enforcement' | 'enforceFrom' | 'state' | 'overdue'>;
+}) => {
+  const { campaign } = props;
+  let label: string;
+  let tone: 'warning' | 'danger' | 'neutral';
+  let tip: string;
+  if (campaign.state === 'closed') {
+    [label, tone, tip] = ['closed', 'neutral', 'Closed: it no longer counts'];
+  } else if (campaign.overdue) {
+    [label, tone, tip] = [
+      'overdue',
+      'danger',
+      'Past its deadline with components still open',
+    ];
+  } else if (campaign.enforcement === 'announced') {
+    [label, tone, tip] = [
+      'announced',
+      'warning',
+      `Its checks' fails count as warn until ${formatDate(
+        campaign.enforceFrom!,
+      )}`,
+    ];
+  } else if (campaign.enforcement === 'enforced') {
+    [label, tone, tip] = [
+      'enforced',
+      'danger',
+      `Its checks count with their real severity since ${formatDate(
+        campaign.enforceFrom!,
+      )}`,
+    ];
+  } else {
+    [label, tone, tip] = ['open', 'neutral', 'No enforcement date'];
+  }
+  return (
+    <HoverTip title={tip}>
+      <span
+        data-testid="campaign-enforcement"
+        style={{
+          ...toneSurface(tone),
+          border: '1px solid',
+          borderRadius: 'var(--bui-radius-2)',
+          padding: '0 var(--bui-space-2)',
+          fontSize: 'var(--bui-font-size-2)',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {label}
+      </span>
+    </HoverTip>
+  );
+};

@@ -1,0 +1,59 @@
+import {
+  LEVEL_TITLES,
+  type Campaign,
+  type CampaignEnforcement,
+  type CampaignGoal,
+  type CampaignScope,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
+import { shortRef } from '../../format/refs';
+
+/** "pass webhook.scope, webhook.failure-policy and reach L2 safe boundary". */
+export function goalText(goal: CampaignGoal): string {
+  const parts: string[] = [];
+  if (goal.checks?.length) parts.push(`pass ${goal.checks.join(', ')}`);
+  if (goal.level !== undefined) parts.push(`reach ${LEVEL_TITLES[goal.level]}`);
+  return parts.join(' and ');
+}
+
+/** "admission-webhook · teams platform (and below) · production"; "every component". */
+export function scopeText(scope: CampaignScope): string {
+  const parts: string[] = [];
+  if (scope.kinds?.length) parts.push(scope.kinds.join(', '));
+  if (scope.teams?.length) {
+    parts.push(`${scope.teams.map(shortRef).join(', ')} (and groups below)`);
+  }
+  if (scope.clusters?.length) parts.push(`in ${scope.clusters.join(', ')}`);
+  if (scope.lifecycles?.length) parts.push(scope.lifecycles.join(', '));
+  if (scope.components?.length) {
+    parts.push(
+      scope.components.length <= 3
+        ? scope.components.map(shortRef).join(', ')
+        : `${scope.components.length} components`,
+    );
+  }
+  return parts.length ? parts.join(' · ') : 'every component';
+}
+
+export const ENFORCEMENT_LABELS: Record<CampaignEnforcement, string> = {
+  none: 'no enforcement date',
+  announced: 'announced',
+  enforced: 'enforced',
+};
+
+/** Days from now to an instant, rounded up ("due in 3 days"), negative when past. */
+export function daysUntil(iso: string, now: Date = new Date()): number {
+  return Math.ceil((Date.parse(iso) - now.getTime()) / 86_400_000);
+}
+
+/** "due in 12 days", "due today", "4 days overdue", "closed". */
+export function deadlineText(
+  campaign: Pick<Campaign, 'state' | 'deadline'>,
+  now: Date = new Date(),
+): string {
+  if (campaign.state === 'closed') return 'closed';
+  const days = daysUntil(campaign.deadline, now);
+  if (days > 1) return `due in ${days} days`;
+  if (days === 1) return 'due tomorrow';
+  if (days === 0) return 'due today';
+  return `${-days} day${days === -1 ? '' : 's'} past the deadline`;
+}
