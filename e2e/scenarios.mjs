@@ -695,8 +695,6 @@ export async function campaigns({ page, portal, screenshots }) {
       campaign.enforcement,
     );
   }
-  const listShot = join(screenshots, 'campaigns.png');
-  await page.locator('main').screenshot({ path: listShot });
 
   // the enforced campaign's page: burn-down and teams
   await rows
@@ -790,7 +788,38 @@ export async function campaigns({ page, portal, screenshots }) {
     screenshots,
     'entity-campaigns',
   );
+  // the lead may start one: suggestions from the latest snapshot, as the API gives them
+  assert.equal(await signInAs(page, portal, 'lead'), LEAD);
+  const suggested = await portal.apiJson(`${SCORECARD}/campaign-suggestions`, {
+    as: 'lead',
+  });
+  await page.goto(`${portal.appUrl}/extension-scorecard/campaigns`);
+  await page.getByTestId('campaign-row').first().waitFor({ timeout: 90_000 });
+  if (suggested.items.length) {
+    await page.getByTestId('campaign-suggestion').first().waitFor();
+  }
+  await settled(page);
+  assert.equal(
+    await page.getByTestId('campaign-suggestion').count(),
+    suggested.items.length,
+    'one row per suggestion',
+  );
+  assert.ok(
+    await page.getByRole('button', { name: 'Start a campaign' }).isEnabled(),
+    'the lead may start a campaign',
+  );
+  const listShot = await screenshotOf(
+    page,
+    page.locator('main'),
+    screenshots,
+    'campaigns',
+  );
+  // back to the guest for the scenarios after this one
+  assert.equal(await signInAs(page, portal, 'guest'), GUEST);
   return {
+    suggestions: suggested.items.map(
+      i => `${i.source}: ${i.draft.title} (${i.teams} teams)`,
+    ),
     campaigns: api.items.map(
       c =>
         `${c.id}: ${c.enforcement}, ${c.progress.done}/${c.progress.inScope} done`,

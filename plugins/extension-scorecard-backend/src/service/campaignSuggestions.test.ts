@@ -156,7 +156,30 @@ describe('suggested campaigns', () => {
     );
   });
 
-  it('leave out what an open campaign drives already', () => {
+  it('leave out what an open campaign or an upgrade suggestion drives already', () => {
+    const withSkew = campaignSuggestions({
+      upgrade: UPGRADE,
+      scorecards: [
+        ...CARDS,
+        ...['team-a', 'team-b'].map(team =>
+          scorecard(`component:default/${team}-x`, {
+            owner: `group:default/${team}`,
+            results: [fail('upgrade.deprecated-api')],
+          }),
+        ),
+      ],
+      definitions: DEFINITIONS,
+      open: [],
+      now: NOW,
+    });
+    expect(withSkew.map(i => i.draft.title)).toEqual([
+      'Ready for Kubernetes 1.32',
+      'At least two replicas',
+      'Webhooks exclude kube-system',
+    ]);
+    expect(withSkew[1].reason).toBe(
+      'availability.replicas fails on 3 components of 3 teams (team-a, team-b, team-c).',
+    );
     const open = [
       { goal: { checks: ['availability.replicas', 'upgrade.deprecated-api'] } },
     ] as StoredCampaign[];

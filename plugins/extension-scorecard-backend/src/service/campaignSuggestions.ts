@@ -2,8 +2,8 @@
  * Campaigns worth starting, prefilled from the latest snapshot: one per Kubernetes
  * minor the next-minor report finds blockers for (the checks that found them, on the
  * components and clusters concerned), and one per check failing (unwaived) on
- * components of at least two teams. Checks an open campaign drives already are left
- * out. The dates are a proposal: start today, enforce in 30 days, due in 60.
+ * components of at least two teams. Checks an open campaign or an upgrade suggestion
+ * drives already are left out. The dates are a proposal: start today, enforce in 30 days, due in 60.
  */
 import type {
   CampaignSuggestion,
@@ -11,6 +11,7 @@ import type {
   ClusterUpgradeReadiness,
   ComponentScorecard,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { parseEntityRef } from '@backstage/catalog-model';
 import type { StoredCampaign } from '../store';
 
 const DAY_MS = 86_400_000;
@@ -29,6 +30,15 @@ function dates(now: Date) {
     enforceFrom: inDays(30),
     deadline: inDays(60),
   };
+}
+
+/** `group:default/team-security` → `team-security`. */
+function teamName(ref: string): string {
+  try {
+    return parseEntityRef(ref).name;
+  } catch {
+    return ref;
+  }
 }
 
 function list(names: readonly string[], max = 5): string {
@@ -148,7 +158,7 @@ function failingSuggestions(
         source: 'failing-check' as const,
         reason: `${id} fails on ${e.components.size} components of ${
           e.teams.size
-        } teams (${list([...e.teams].sort())}).`,
+        } teams (${list([...e.teams].sort().map(teamName))}).`,
         teams: e.teams.size,
         components: e.components.size,
         draft: {
@@ -178,12 +188,18 @@ export function campaignSuggestions(inputs: {
 }): CampaignSuggestion[] {
   const driven = new Set(inputs.open.flatMap(c => c.goal.checks ?? []));
   const known = new Set(inputs.definitions.map(d => d.id));
+  const upgrade = upgradeSuggestions(inputs.upgrade, known, driven, inputs.now);
+  // a check an upgrade suggestion drives already is not suggested again on its own
+  const suggested = new Set([
+    ...driven,
+    ...upgrade.flatMap(u => u.draft.goal.checks ?? []),
+  ]);
   return [
-    ...upgradeSuggestions(inputs.upgrade, known, driven, inputs.now),
+    ...upgrade,
     ...failingSuggestions(
       inputs.scorecards,
       inputs.definitions,
-      driven,
+      suggested,
       inputs.now,
     ),
   ];

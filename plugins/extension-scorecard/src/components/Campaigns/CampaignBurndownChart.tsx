@@ -1,6 +1,6 @@
 import { Box, Text } from '@backstage/ui';
 import {
-  Area,
+  Bar,
   ComposedChart,
   Legend,
   Line,
@@ -18,7 +18,7 @@ import { toneColor } from '../StatusDisplay';
 const DAY_MS = 86_400_000;
 
 /**
- * The burn-down: open, waived and done components per day (stacked areas) from the
+ * The burn-down: open, waived and done components per day (stacked bars) from the
  * stored snapshots, with the straight line from the first day's open count to zero
  * at the deadline. The figures are also the chart's accessible name.
  */
@@ -91,34 +91,28 @@ export const CampaignBurndownChart = (props: {
           <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
           <Tooltip />
           <Legend />
-          <Area
-            type="stepAfter"
+          <Bar
             dataKey="open"
             stackId="items"
             name="open"
-            stroke={toneColor('danger')}
             fill={toneColor('danger')}
-            fillOpacity={0.5}
+            maxBarSize={28}
             isAnimationActive={false}
           />
-          <Area
-            type="stepAfter"
+          <Bar
             dataKey="waived"
             stackId="items"
             name="waived"
-            stroke={toneColor('warning')}
             fill={toneColor('warning')}
-            fillOpacity={0.3}
+            maxBarSize={28}
             isAnimationActive={false}
           />
-          <Area
-            type="stepAfter"
+          <Bar
             dataKey="done"
             stackId="items"
             name="done"
-            stroke={toneColor('success')}
             fill={toneColor('success')}
-            fillOpacity={0.3}
+            maxBarSize={28}
             isAnimationActive={false}
           />
           <Line

@@ -1,4 +1,4 @@
-import { CSSProperties, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Button,
   Dialog,
@@ -19,6 +19,7 @@ import {
   type CampaignInput,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { extensionScorecardApiRef } from '../../api';
+import { dateInputStyle, FieldMessage } from '../shared/formFields';
 import { errorMessage } from '../../format/errors';
 import { useScorecardQuery } from '../../hooks/useScorecardQuery';
 import {
@@ -29,31 +30,7 @@ import {
   validateCampaignForm,
 } from './campaignForm';
 
-const dateInputStyle: CSSProperties = {
-  height: '2rem',
-  padding: '0 var(--bui-space-3)',
-  borderRadius: 'var(--bui-radius-2)',
-  border: '1px solid var(--bui-border-2)',
-  background: 'var(--bui-bg-neutral-2)',
-  color: 'var(--bui-fg-primary)',
-  fontFamily: 'var(--bui-font-regular)',
-  fontSize: 'var(--bui-font-size-3)',
-  colorScheme: 'inherit',
-};
-
 const NO_LEVEL = '__none__';
-
-const Message = (props: { id: string; error?: string; hint?: string }) =>
-  props.error || props.hint ? (
-    <Text
-      as="p"
-      id={props.id}
-      variant="body-small"
-      color={props.error ? 'danger' : 'secondary'}
-    >
-      {props.error ?? props.hint}
-    </Text>
-  ) : null;
 
 const DayField = (props: {
   id: string;
@@ -74,7 +51,11 @@ const DayField = (props: {
       aria-invalid={Boolean(props.error) || undefined}
       aria-describedby={`${props.id}-message`}
     />
-    <Message id={`${props.id}-message`} error={props.error} hint={props.hint} />
+    <FieldMessage
+      id={`${props.id}-message`}
+      error={props.error}
+      hint={props.hint}
+    />
   </div>
 );
 
@@ -146,7 +127,7 @@ export const CampaignFormDialog = (props: {
         isInvalid={Boolean(errors[field])}
         aria-describedby={`campaign-${field}-message`}
       />
-      <Message
+      <FieldMessage
         id={`campaign-${field}-message`}
         error={errors[field]}
         hint={hint}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Flex, Text } from '@backstage/ui';
 import {
   InfoCard,
@@ -17,13 +16,8 @@ import { formatDate } from '../../format/time';
 import { isEntityRef } from '../../format/refs';
 import { useCampaignItems } from '../../hooks/useCampaigns';
 import { campaignRouteRef, componentRouteRef } from '../../routes';
-import {
-  OutlineBadge,
-  Pagination,
-  SimpleTable,
-  SimpleTableHead,
-  Td,
-} from '../shared';
+import { usePaging } from '../shared/usePaging';
+import { OutlineBadge, SimpleTable, SimpleTableHead, Td } from '../shared';
 import { StatusChip, toneSurface } from '../StatusDisplay';
 import { deadlineText, ENFORCEMENT_LABELS } from './campaignText';
 
@@ -97,10 +91,9 @@ export const CampaignItemsCard = (props: {
   empty: string;
   reloadKey?: number;
 }) => {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const paging = usePaging(PAGE_SIZES);
   const items = useCampaignItems(
-    { ...props.query, offset: page * pageSize, limit: pageSize },
+    { ...props.query, offset: paging.offset, limit: paging.limit },
     props.reloadKey,
   );
   const campaignLink = useRouteRef(campaignRouteRef);
@@ -189,19 +182,7 @@ export const CampaignItemsCard = (props: {
               ))}
             </tbody>
           </SimpleTable>
-          {items.value.total > PAGE_SIZES[0] && (
-            <Pagination
-              total={items.value.total}
-              page={page}
-              pageSize={pageSize}
-              pageSizes={PAGE_SIZES}
-              onPageChange={setPage}
-              onPageSizeChange={size => {
-                setPageSize(size);
-                setPage(0);
-              }}
-            />
-          )}
+          {paging.controls(items.value.total)}
         </>
       )}
     </InfoCard>

@@ -19,13 +19,8 @@ import { REFUSED } from '../../format/permissionReasons';
 import { formatDate } from '../../format/time';
 import { useCampaigns, useCampaignSuggestions } from '../../hooks/useCampaigns';
 import { campaignRouteRef } from '../../routes';
-import {
-  HoverTip,
-  Pagination,
-  SimpleTable,
-  SimpleTableHead,
-  Td,
-} from '../shared';
+import { usePaging } from '../shared/usePaging';
+import { HoverTip, SimpleTable, SimpleTableHead, Td } from '../shared';
 import { CampaignFormDialog } from './CampaignFormDialog';
 import { CampaignProgress } from './CampaignProgress';
 import { deadlineText, goalText, scopeText } from './campaignText';
@@ -96,15 +91,14 @@ const Suggestions = (props: {
  */
 export const CampaignsTab = () => {
   const [reloadKey, setReloadKey] = useState(0);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[1]);
+  const paging = usePaging(PAGE_SIZES, PAGE_SIZES[1]);
   const [state, setState] = useState<CampaignState[] | undefined>(['open']);
   const [form, setForm] = useState<{ draft?: CampaignInput } | undefined>();
   const manage = usePermission({
     permission: extensionScorecardCampaignManagePermission,
   });
   const campaigns = useCampaigns(
-    { state, offset: page * pageSize, limit: pageSize },
+    { state, offset: paging.offset, limit: paging.limit },
     reloadKey,
   );
   const campaignLink = useRouteRef(campaignRouteRef);
@@ -125,7 +119,7 @@ export const CampaignsTab = () => {
             variant="secondary"
             onPress={() => {
               setState(state ? undefined : ['open']);
-              setPage(0);
+              paging.reset();
             }}
           >
             {state ? 'Show closed too' : 'Open only'}
@@ -196,19 +190,7 @@ export const CampaignsTab = () => {
                   ))}
                 </tbody>
               </SimpleTable>
-              {campaigns.value.total > PAGE_SIZES[0] && (
-                <Pagination
-                  total={campaigns.value.total}
-                  page={page}
-                  pageSize={pageSize}
-                  pageSizes={PAGE_SIZES}
-                  onPageChange={setPage}
-                  onPageSizeChange={size => {
-                    setPageSize(size);
-                    setPage(0);
-                  }}
-                />
-              )}
+              {paging.controls(campaigns.value.total)}
             </>
           )}
         </InfoCard>

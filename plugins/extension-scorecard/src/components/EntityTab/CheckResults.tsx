@@ -189,8 +189,11 @@ const DimensionSection = (props: {
   focus?: CheckFocus;
 }) => {
   const { group, focus } = props;
+  // open when something fails, cannot be verified, or will fail (an announced campaign)
   const [expanded, setExpanded] = useState(
-    group.worst === 'fail' || group.worst === 'unknown',
+    group.worst === 'fail' ||
+      group.worst === 'unknown' ||
+      group.results.some(r => r.announced),
   );
   const holdsFocus =
     focus !== undefined && group.results.some(r => resultKey(r) === focus.key);
@@ -244,7 +247,8 @@ const DimensionSection = (props: {
 
 /**
  * Check results grouped by dimension, worst dimension results first. Dimensions with
- * something to fix start open. Results needing work offer "Request waiver" when
+ * something to fix start open, and those holding a result an announced campaign will
+ * fail. Results needing work offer "Request waiver" when
  * `onRequestWaiver` is given; `requestRefusal` says why they do not.
  */
 export const CheckResults = (props: {

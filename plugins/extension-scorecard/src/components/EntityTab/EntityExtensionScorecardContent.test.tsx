@@ -192,10 +192,11 @@ describe('EntityExtensionScorecardContent', () => {
 
   it('says when an announced result will fail, and for which campaign', async () => {
     const announced = checkResult({
-      checkId: 'webhook.failure-policy',
+      checkId: 'availability.pdb',
+      dimension: 'availability',
       status: 'warn',
-      severity: 'critical',
-      message: 'failurePolicy Fail on a webhook that can match kube-system',
+      severity: 'high',
+      message: 'no PodDisruptionBudget covers kyverno-admission-controller',
       announced: {
         campaignId: 'webhooks-out-of-kube-system',
         title: 'Scope admission webhooks out of kube-system',
@@ -214,7 +215,8 @@ describe('EntityExtensionScorecardContent', () => {
       ),
     );
     await render();
-    const row = await screen.findByTestId('check-webhook.failure-policy');
+    // its dimension only warns, yet starts open: the result will fail
+    const row = await screen.findByTestId('check-availability.pdb');
     expect(within(row).getByTestId('announced-note')).toHaveTextContent(
       /^Fails from .*2026.*: announced by the campaign “Scope admission webhooks out of kube-system”$/,
     );

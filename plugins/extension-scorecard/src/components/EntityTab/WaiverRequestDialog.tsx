@@ -1,4 +1,4 @@
-import { CSSProperties, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Button,
   Dialog,
@@ -14,6 +14,7 @@ import {
 import { useApi } from '@backstage/core-plugin-api';
 import { CheckResult } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { extensionScorecardApiRef } from '../../api';
+import { dateInputStyle, FieldMessage } from '../shared/formFields';
 import {
   REASON_MAX,
   WaiverFormErrors,
@@ -25,31 +26,6 @@ import { errorMessage } from '../../format/errors';
 
 /** "Every cluster" in the cluster select (react-aria keys cannot be empty). */
 const EVERY_CLUSTER = '__every__';
-
-const dateInputStyle: CSSProperties = {
-  height: '2rem',
-  padding: '0 var(--bui-space-3)',
-  borderRadius: 'var(--bui-radius-2)',
-  border: '1px solid var(--bui-border-2)',
-  background: 'var(--bui-bg-neutral-2)',
-  color: 'var(--bui-fg-primary)',
-  fontFamily: 'var(--bui-font-regular)',
-  fontSize: 'var(--bui-font-size-3)',
-  colorScheme: 'inherit',
-};
-
-/** A field's validation message, tied to the field by id. */
-const FieldMessage = (props: { id: string; error?: string; hint?: string }) =>
-  props.error || props.hint ? (
-    <Text
-      as="p"
-      id={props.id}
-      variant="body-small"
-      color={props.error ? 'danger' : 'secondary'}
-    >
-      {props.error ?? props.hint}
-    </Text>
-  ) : null;
 
 /** Checks worth waiving: those that do not pass and are not waived yet. */
 function waivableChecks(results: CheckResult[]): string[] {
