@@ -174,6 +174,62 @@ describe('AuditPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the campaigns of the quarter as they stood at its end', async () => {
+    auditHandlers();
+    server.use(
+      // before the report's path, which would match it too
+      http.get(`${API}/audit/quarters`, () =>
+        HttpResponse.json({ items: QUARTERS }),
+      ),
+      http.get(`${API}/audit/:quarter`, ({ params }) =>
+        HttpResponse.json(
+          auditReport({
+            quarter: String(params.quarter),
+            campaigns: [
+              {
+                id: 'webhooks-out-of-kube-system',
+                title: 'Scope admission webhooks out of kube-system',
+                startsAt: '2026-04-01T00:00:00.000Z',
+                deadline: '2026-06-30T00:00:00.000Z',
+                enforceFrom: '2026-06-01T00:00:00.000Z',
+                state: 'open',
+                enforcement: 'announced',
+                overdue: false,
+                inScope: 4,
+                done: 1,
+                waived: 0,
+                open: 3,
+                teams: [
+                  {
+                    team: 'group:default/team-security',
+                    inScope: 3,
+                    done: 0,
+                    waived: 0,
+                    open: 3,
+                  },
+                ],
+              },
+            ],
+          }),
+        ),
+      ),
+    );
+    await renderScorecard(<AuditPage />);
+    await screen.findByText('Levels at the end of 2026-Q2');
+    const row = await screen.findByTestId('audit-campaign');
+    expect(
+      screen.getByText('Campaigns at the end of 2026-Q2'),
+    ).toBeInTheDocument();
+    expect(row).toHaveTextContent(
+      'Scope admission webhooks out of kube-system',
+    );
+    expect(row).toHaveTextContent('announced');
+    expect(row).toHaveTextContent('1 of 4 done · 0 waived · 3 open');
+    expect(row).toHaveTextContent(
+      'team-security: 0 of 3 done · 0 waived · 3 open',
+    );
+  });
+
   it('shows the trend of one kind by quarter, picked from the kinds of the report', async () => {
     const { history } = auditHandlers();
     server.use(

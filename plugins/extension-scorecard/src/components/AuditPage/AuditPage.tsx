@@ -33,6 +33,7 @@ import {
   WaiverUsageTable,
 } from './AuditListTables';
 import { ChangesSincePrevious } from './ChangesSincePrevious';
+import { AuditCampaignsCard } from '../Campaigns';
 import { QuarterTrendChart } from './QuarterTrendChart';
 
 const kindKey = (key: string | null) =>
@@ -115,6 +116,12 @@ const ReportBody = (props: {
       </Grid.Item>
       <Grid.Item colSpan={{ initial: '12', md: '7' }}>
         <ChangesSincePrevious report={report} />
+      </Grid.Item>
+      <Grid.Item colSpan="12">
+        <AuditCampaignsCard
+          quarter={report.quarter}
+          campaigns={report.campaigns}
+        />
       </Grid.Item>
       <Grid.Item colSpan="12">
         <AuditGroupTable
