@@ -530,6 +530,48 @@ describe.each(databases.eachSupportedId())(
       expect(await orphans('dana')).toBe(0);
     });
 
+    it('announces a new campaign’s checks at once: a snapshot from the latest collections', async () => {
+      const before = (await call('get', '/refresh', 'hana')).body.run;
+      const created = await call('post', '/campaigns', 'hana', {
+        title: 'Kyverno scoped out of kube-system',
+        why: 'A webhook that intercepts kube-system can lock the cluster.',
+        goal: { checks: ['webhook.scope'] },
+        scope: { components: ['component:default/kyverno'] },
+        startsAt: new Date(Date.now() - 86400_000).toISOString(),
+        enforceFrom: new Date(Date.now() + 20 * 86400_000).toISOString(),
+        deadline: new Date(Date.now() + 40 * 86400_000).toISOString(),
+      });
+      expect(created.status).toBe(201);
+      let run = before;
+      const deadline = Date.now() + 60_000;
+      while (
+        !run ||
+        run.id === before?.id ||
+        run.state === 'running' ||
+        run.state === 'queued'
+      ) {
+        if (Date.now() > deadline)
+          throw new Error('no snapshot after the campaign');
+        await new Promise(r => setTimeout(r, 100));
+        run = (await call('get', '/refresh', 'hana')).body.run;
+      }
+      expect(run.state).toBe('succeeded');
+      const kyverno = await call(
+        'get',
+        `/components/${encodeURIComponent('component:default/kyverno')}`,
+        'hana',
+      );
+      const scope = kyverno.body.scorecard.results.filter(
+        (r: any) => r.checkId === 'webhook.scope' && r.announced,
+      );
+      expect(scope.length).toBeGreaterThan(0);
+      expect(scope.every((r: any) => r.status === 'warn')).toBe(true);
+      expect(scope[0].announced).toMatchObject({
+        campaignId: created.body.id,
+        enforceFrom: created.body.enforceFrom,
+      });
+    });
+
     it('answers the frontend’s conditional questions through the permission backend', async () => {
       const ask = async (who: Who, permission: string, resourceRef: string) => {
         const response = await api

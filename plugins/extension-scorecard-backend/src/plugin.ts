@@ -148,6 +148,18 @@ export const extensionScorecardPlugin = createBackendPlugin({
             ...EXTENSION_KINDS,
             ...checksConfig.extraKinds.map(k => k.id),
           ],
+          // a snapshot from the latest collections, so an announcement shows at once
+          onVerdictsChanged: () => {
+            coordinator
+              .assembleScheduled('manual')
+              .catch(error =>
+                logger.warn(
+                  `extension-scorecard: snapshot after a campaign change failed: ${
+                    (error as Error).message
+                  }`,
+                ),
+              );
+          },
         });
         const audit = new AuditService({
           stores,

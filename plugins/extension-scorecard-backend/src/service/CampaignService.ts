@@ -138,8 +138,24 @@ export class CampaignService {
       checks: () => readonly CheckDefinition[];
       /** The extension kinds known (built-in and from modules). */
       kinds: () => readonly string[];
+      /**
+       * Called (not awaited) after a change that moves verdicts: a campaign with goal
+       * checks and an enforcement date created, changed or closed. The plugin starts a
+       * snapshot from the latest collections, so the announcement shows at once.
+       */
+      onVerdictsChanged?: () => void;
     },
   ) {}
+
+  /** Tells `onVerdictsChanged` when a campaign announces (or announced) its checks. */
+  private announced(...campaigns: Array<StoredCampaign | undefined>): void {
+    if (
+      campaigns.some(c => c?.enforceFrom && c.goal.checks?.length) &&
+      this.options.onVerdictsChanged
+    ) {
+      this.options.onVerdictsChanged();
+    }
+  }
 
   // -------------------------------------------------------------------------
   // Writes
@@ -169,6 +185,7 @@ export class CampaignService {
       actor: actorOf(credentials),
       now: reads.now().toISOString(),
     });
+    this.announced(campaign);
     return this.withProgress(
       campaign,
       await reads.readerVisibility(credentials),
@@ -205,6 +222,7 @@ export class CampaignService {
       actor: actorOf(credentials),
       now: reads.now().toISOString(),
     });
+    this.announced(current, campaign);
     return this.withProgress(
       campaign,
       await reads.readerVisibility(credentials),
@@ -230,6 +248,7 @@ export class CampaignService {
       comment,
       now: reads.now().toISOString(),
     });
+    this.announced(campaign);
     return this.withProgress(
       campaign,
       await reads.readerVisibility(credentials),

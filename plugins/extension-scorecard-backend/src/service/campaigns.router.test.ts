@@ -321,8 +321,10 @@ describe.each(databases.ids)('campaigns API on %p', databaseId => {
 
   it('changes and closes a campaign, each step in its audit trail', async () => {
     const knex = database.get();
-    const { app } = await seed(knex);
+    const { app, verdictChanges } = await seed(knex);
     const { id } = await create(app);
+    // it announces its checks: a snapshot is asked for at once
+    expect(verdictChanges.count).toBe(1);
     const changed = await request(app)
       .patch(`/campaigns/${id}`)
       .set('Authorization', as(USERS.carla))
@@ -334,10 +336,14 @@ describe.each(databases.ids)('campaigns API on %p', databaseId => {
       enforcement: 'none',
       updatedBy: USERS.carla,
     });
+    // it announced until now: verdicts move again
+    expect(verdictChanges.count).toBe(2);
     const closed = await request(app)
       .post(`/campaigns/${id}/close`)
       .set('Authorization', as(USERS.carla))
       .send({ comment: 'done early' });
+    // closing one that announces nothing moves no verdict
+    expect(verdictChanges.count).toBe(2);
     expect(closed.body).toMatchObject({
       state: 'closed',
       closedBy: USERS.carla,

@@ -266,12 +266,17 @@ export async function createTestApi(
   });
   const runner = new FakeRefreshRunner(stores);
   const upgrade = new UpgradeReadinessService({ stores, reads });
+  /** How often a campaign change asked for a snapshot. */
+  const verdictChanges = { count: 0 };
   const campaigns = new CampaignService({
     stores,
     access,
     reads,
     checks: () => CHECKS,
     kinds: () => EXTENSION_KINDS,
+    onVerdictsChanged: () => {
+      verdictChanges.count += 1;
+    },
   });
   const audit = new AuditService({
     stores,
@@ -305,7 +310,16 @@ export async function createTestApi(
     refresh: new RefreshService({ stores, access, reads, runner, clusters }),
   });
   const app = express().use(router).use(mockErrorHandler());
-  return { app, stores, runner, access, reads, audit, campaigns };
+  return {
+    app,
+    stores,
+    runner,
+    access,
+    reads,
+    audit,
+    campaigns,
+    verdictChanges,
+  };
 }
 
 /** The Authorization header of a fixture user. */
