@@ -139,6 +139,31 @@ export const extensionScorecardPlugin = createBackendPlugin({
           clusters,
         });
         const upgrade = new UpgradeReadinessService({ stores, reads });
+        const memo = new EvaluationMemo();
+        const coordinator = new RefreshCoordinator({
+          stores,
+          sources: () => directory.sources(),
+          locate,
+          logger,
+          assemble: run =>
+            assembleSnapshot(
+              {
+                stores,
+                catalog: deps.catalog,
+                auth: deps.auth,
+                logger,
+                checksConfig,
+                clusterNames: () => directory.sources().map(s => s.name),
+                retention,
+                memo,
+                teamsBelow: team => access.groupWithDescendants(team),
+                onSnapshot:
+                  notifier &&
+                  (written => notifier.notify(written).then(() => {})),
+              },
+              run,
+            ),
+        });
         const campaigns = new CampaignService({
           stores,
           access,
@@ -170,31 +195,6 @@ export const extensionScorecardPlugin = createBackendPlugin({
         });
         await campaigns.seed(initialCampaigns, logger);
 
-        const memo = new EvaluationMemo();
-        const coordinator = new RefreshCoordinator({
-          stores,
-          sources: () => directory.sources(),
-          locate,
-          logger,
-          assemble: run =>
-            assembleSnapshot(
-              {
-                stores,
-                catalog: deps.catalog,
-                auth: deps.auth,
-                logger,
-                checksConfig,
-                clusterNames: () => directory.sources().map(s => s.name),
-                retention,
-                memo,
-                teamsBelow: team => access.groupWithDescendants(team),
-                onSnapshot:
-                  notifier &&
-                  (written => notifier.notify(written).then(() => {})),
-              },
-              run,
-            ),
-        });
         await scheduleCollection({
           scheduler: deps.scheduler,
           schedules,
