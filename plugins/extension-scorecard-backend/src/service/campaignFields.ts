@@ -13,22 +13,14 @@ import type {
 import { randomBytes } from 'node:crypto';
 import { normalizeComponentRef, normalizeOwnerRef } from '../scoring';
 import { spec } from '../schema/openapi.generated';
-import type { StoredCampaign } from '../store';
+import type { CampaignFields, StoredCampaign } from '../store';
 import { parseDateTime, trimmedText } from './inputRules';
+
+export type { CampaignFields };
 
 const TITLE_MIN_LENGTH =
   spec.components.schemas.CampaignInput.properties.title.minLength;
 
-/** The fields a campaign is made of. */
-export interface CampaignFields {
-  title: string;
-  why: string;
-  goal: CampaignGoal;
-  scope: CampaignScope;
-  startsAt: string;
-  deadline: string;
-  enforceFrom: string | null;
-}
 
 /** What the fields are checked against. */
 export interface CampaignFieldRules {

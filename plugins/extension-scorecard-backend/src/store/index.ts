@@ -53,6 +53,7 @@ export async function openScorecardStores(
 export type {
   AuditTrailStore,
   CampaignChange,
+  CampaignFields,
   CampaignStore,
   NewCampaign,
   StoredCampaign,

@@ -312,9 +312,8 @@ export type StoredCampaign = Omit<
   'enforcement' | 'overdue' | 'progress'
 >;
 
-/** A campaign to create (validated by the service). */
-export interface NewCampaign {
-  id: string;
+/** The fields a campaign is made of. */
+export interface CampaignFields {
   title: string;
   why: string;
   goal: CampaignGoal;
@@ -322,6 +321,11 @@ export interface NewCampaign {
   startsAt: string;
   deadline: string;
   enforceFrom: string | null;
+}
+
+/** A campaign to create (validated by the service). */
+export interface NewCampaign extends CampaignFields {
+  id: string;
   actor: string;
   now: string;
 }
