@@ -21,7 +21,6 @@ export type { CampaignFields };
 const TITLE_MIN_LENGTH =
   spec.components.schemas.CampaignInput.properties.title.minLength;
 
-
 /** What the fields are checked against. */
 export interface CampaignFieldRules {
   checks: readonly string[];
