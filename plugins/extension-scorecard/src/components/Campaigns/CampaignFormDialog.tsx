@@ -88,7 +88,7 @@ export const CampaignFormDialog = (props: {
       setSubmitError(undefined);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, campaign?.id, initial?.title]);
+  }, [open, campaign?.id, initial]);
 
   const change = (field: keyof CampaignFormValues) => (value: string) =>
     setValues(previous => ({ ...previous, [field]: value }));

@@ -350,3 +350,73 @@ describe('campaigns', () => {
     expect(queries[0]).toContain('status=open');
   });
 });
+
+describe('a campaign from the component table', () => {
+  it('opens the form with the filters as its scope and the check as its goal', async () => {
+    const { StartCampaignFromFilters } = await import(
+      './StartCampaignFromFilters'
+    );
+    server.use(
+      http.get(`${API}/checks`, () => HttpResponse.json({ items: [] })),
+    );
+    await renderScorecard(
+      <StartCampaignFromFilters
+        filters={{
+          owner: ['group:default/team-security'],
+          kind: ['admission-webhook'],
+          cluster: [],
+          level: [],
+          failingDimension: [],
+          warningDimension: [],
+          checkId: 'webhook.scope',
+          status: 'fail',
+          lifecycle: ['production'],
+        }}
+      />,
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Start a campaign for these' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Checks that must pass')).toHaveValue(
+      'webhook.scope',
+    );
+    expect(within(dialog).getByLabelText('Kinds')).toHaveValue(
+      'admission-webhook',
+    );
+    expect(within(dialog).getByLabelText('Teams')).toHaveValue(
+      'group:default/team-security',
+    );
+    expect(within(dialog).getByLabelText('Lifecycles')).toHaveValue(
+      'production',
+    );
+    // typing is kept (the draft is taken once, when the form opens)
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Scoped');
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Scoped');
+  });
+
+  it('is not offered without the permission', async () => {
+    const { StartCampaignFromFilters } = await import(
+      './StartCampaignFromFilters'
+    );
+    await renderScorecard(
+      <StartCampaignFromFilters
+        filters={{
+          owner: [],
+          kind: [],
+          cluster: [],
+          level: [],
+          failingDimension: [],
+          warningDimension: [],
+          lifecycle: [],
+        }}
+      />,
+      { deny: ['extension-scorecard.campaign.manage'] },
+    );
+    // the permission answer arrives, and nothing is drawn
+    await new Promise(r => setTimeout(r, 50));
+    expect(
+      screen.queryByRole('button', { name: 'Start a campaign for these' }),
+    ).not.toBeInTheDocument();
+  });
+});

@@ -9,6 +9,7 @@ import {
 import { ComponentPageState } from '../../hooks/useComponentPage';
 import { useCheckCatalogue, useOwners } from '../../hooks/usePlatformOverview';
 import { ComponentFilters } from './ComponentFilters';
+import { StartCampaignFromFilters } from '../Campaigns/StartCampaignFromFilters';
 import { ComponentTable } from './ComponentTable';
 import { useOwnerTitles } from './useOwnerTitles';
 import {
@@ -92,6 +93,7 @@ export const ComponentTablePanel = (props: {
   return (
     <InfoCard
       title="Components"
+      action={<StartCampaignFromFilters filters={state.filters} />}
       subheader={
         page.value
           ? `${page.value.total} matching component${
