@@ -347,13 +347,23 @@ export class CampaignService {
     const now = reads.now();
     const at = new Date(latest.snapshot.takenAt);
     const items: CampaignItem[] = [];
+    // each campaign's components, then their scorecards in one read
+    const scoped: Array<{
+      campaign: StoredCampaign;
+      inScope: typeof components;
+    }> = [];
     for (const campaign of campaigns) {
       const scope = await this.counter.resolve(campaign.scope);
-      const inScope = components.filter(c => inCampaignScope(scope, c.summary));
-      const cards = await stores.components.scorecardsOf(
-        inScope.map(c => c.evaluationId),
-        at,
-      );
+      scoped.push({
+        campaign,
+        inScope: components.filter(c => inCampaignScope(scope, c.summary)),
+      });
+    }
+    const cards = await stores.components.scorecardsOf(
+      [...new Set(scoped.flatMap(s => s.inScope.map(c => c.evaluationId)))],
+      at,
+    );
+    for (const { campaign, inScope } of scoped) {
       for (const { summary, evaluationId } of inScope) {
         const card = cards.get(evaluationId);
         if (!card) continue;

@@ -14,3 +14,12 @@ export function shortRef(ref: string | null | undefined): string {
 export function isEntityRef(componentId: string): boolean {
   return !componentId.startsWith('orphan:');
 }
+
+/** A route parameter decoded (`component%3Adefault%2Fx` → `component:default/x`); as is when malformed. */
+export function decodeParam(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

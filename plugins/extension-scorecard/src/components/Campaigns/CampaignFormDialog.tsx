@@ -5,7 +5,6 @@ import {
   DialogBody,
   DialogFooter,
   DialogHeader,
-  FieldLabel,
   Flex,
   Select,
   Text,
@@ -19,7 +18,7 @@ import {
   type CampaignInput,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { extensionScorecardApiRef } from '../../api';
-import { dateInputStyle, FieldMessage } from '../shared/formFields';
+import { DayField, FieldMessage } from '../shared/formFields';
 import { errorMessage } from '../../format/errors';
 import { useScorecardQuery } from '../../hooks/useScorecardQuery';
 import {
@@ -31,33 +30,6 @@ import {
 } from './campaignForm';
 
 const NO_LEVEL = '__none__';
-
-const DayField = (props: {
-  id: string;
-  label: string;
-  value: string;
-  error?: string;
-  hint?: string;
-  onChange: (value: string) => void;
-}) => (
-  <div>
-    <FieldLabel label={props.label} htmlFor={props.id} />
-    <input
-      id={props.id}
-      type="date"
-      style={dateInputStyle}
-      value={props.value}
-      onChange={event => props.onChange(event.target.value)}
-      aria-invalid={Boolean(props.error) || undefined}
-      aria-describedby={`${props.id}-message`}
-    />
-    <FieldMessage
-      id={`${props.id}-message`}
-      error={props.error}
-      hint={props.hint}
-    />
-  </div>
-);
 
 /**
  * Start a campaign (empty, or from a suggestion's draft) or change one: title, why,

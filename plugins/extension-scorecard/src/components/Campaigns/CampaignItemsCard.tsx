@@ -18,8 +18,12 @@ import { useCampaignItems } from '../../hooks/useCampaigns';
 import { campaignRouteRef, componentRouteRef } from '../../routes';
 import { usePaging } from '../shared/usePaging';
 import { OutlineBadge, SimpleTable, SimpleTableHead, Td } from '../shared';
-import { StatusChip, toneSurface } from '../StatusDisplay';
-import { deadlineText, ENFORCEMENT_LABELS } from './campaignText';
+import { StatusChip } from '../StatusDisplay';
+import {
+  deadlineText,
+  ENFORCEMENT_LABELS,
+  toneBadgeStyle,
+} from './campaignText';
 
 const STATUS_TONE = {
   open: 'danger',
@@ -31,14 +35,7 @@ const STATUS_TONE = {
 export const ItemStatus = (props: { status: CampaignItemStatus }) => (
   <span
     data-testid="campaign-item-status"
-    style={{
-      ...toneSurface(STATUS_TONE[props.status]),
-      border: '1px solid',
-      borderRadius: 'var(--bui-radius-2)',
-      padding: '0 var(--bui-space-2)',
-      fontSize: 'var(--bui-font-size-2)',
-      whiteSpace: 'nowrap',
-    }}
+    style={toneBadgeStyle(STATUS_TONE[props.status])}
   >
     {props.status}
   </span>

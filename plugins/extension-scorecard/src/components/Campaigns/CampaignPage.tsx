@@ -21,6 +21,7 @@ import {
 import { extensionScorecardApiRef } from '../../api';
 import { errorMessage } from '../../format/errors';
 import { REFUSED } from '../../format/permissionReasons';
+import { decodeParam } from '../../format/refs';
 import { formatDate, formatDateTime } from '../../format/time';
 import { useCampaign } from '../../hooks/useCampaigns';
 import { campaignsRouteRef } from '../../routes';
@@ -31,14 +32,6 @@ import { CampaignItemsCard } from './CampaignItemsCard';
 import { CampaignProgress } from './CampaignProgress';
 import { deadlineText, goalText, scopeText } from './campaignText';
 import { EnforcementBadge } from './EnforcementBadge';
-
-function decode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
 
 const Facts = (props: { detail: CampaignDetail }) => {
   const c = props.detail.campaign;
@@ -131,7 +124,7 @@ const CloseDialogInline = (props: {
 /** One campaign: why, goal and dates, progress per team, burn-down, items, trail. */
 export const CampaignPage = () => {
   const { campaignId = '' } = useParams();
-  const id = decode(campaignId);
+  const id = decodeParam(campaignId);
   const [reloadKey, setReloadKey] = useState(0);
   const reload = () => setReloadKey(k => k + 1);
   const detail = useCampaign(id, reloadKey);

@@ -1,6 +1,6 @@
 import type { Campaign } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { formatDate } from '../../format/time';
-import { toneSurface } from '../StatusDisplay';
+import { toneBadgeStyle } from './campaignText';
 import { HoverTip } from '../shared';
 
 /** Announced (amber) until its date, enforced (red) from it, closed, overdue. */
@@ -40,17 +40,7 @@ export const EnforcementBadge = (props: {
   }
   return (
     <HoverTip title={tip}>
-      <span
-        data-testid="campaign-enforcement"
-        style={{
-          ...toneSurface(tone),
-          border: '1px solid',
-          borderRadius: 'var(--bui-radius-2)',
-          padding: '0 var(--bui-space-2)',
-          fontSize: 'var(--bui-font-size-2)',
-          whiteSpace: 'nowrap',
-        }}
-      >
+      <span data-testid="campaign-enforcement" style={toneBadgeStyle(tone)}>
         {label}
       </span>
     </HoverTip>

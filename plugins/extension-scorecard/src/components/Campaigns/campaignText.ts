@@ -5,7 +5,9 @@ import {
   type CampaignGoal,
   type CampaignScope,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
+import type { CSSProperties } from 'react';
 import { shortRef } from '../../format/refs';
+import { toneSurface, type Tone } from '../StatusDisplay';
 
 /** "pass webhook.scope, webhook.failure-policy and reach L2 safe boundary". */
 export function goalText(goal: CampaignGoal): string {
@@ -56,4 +58,16 @@ export function deadlineText(
   if (days === 1) return 'due tomorrow';
   if (days === 0) return 'due today';
   return `${-days} day${days === -1 ? '' : 's'} past the deadline`;
+}
+
+/** A small badge in a tone (a campaign's state, an item's status). */
+export function toneBadgeStyle(tone: Tone): CSSProperties {
+  return {
+    ...toneSurface(tone),
+    border: '1px solid',
+    borderRadius: 'var(--bui-radius-2)',
+    padding: '0 var(--bui-space-2)',
+    fontSize: 'var(--bui-font-size-2)',
+    whiteSpace: 'nowrap',
+  };
 }

@@ -5,7 +5,6 @@ import {
   DialogBody,
   DialogFooter,
   DialogHeader,
-  FieldLabel,
   Flex,
   Select,
   Text,
@@ -14,7 +13,7 @@ import {
 import { useApi } from '@backstage/core-plugin-api';
 import { CheckResult } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { extensionScorecardApiRef } from '../../api';
-import { dateInputStyle, FieldMessage } from '../shared/formFields';
+import { DayField, FieldMessage } from '../shared/formFields';
 import {
   REASON_MAX,
   WaiverFormErrors,
@@ -172,23 +171,14 @@ export const WaiverRequestDialog = (props: {
               }/${REASON_MAX})`}
             />
           </div>
-          <div>
-            <FieldLabel label="Expires on" htmlFor="waiver-expires" />
-            <input
-              id="waiver-expires"
-              type="date"
-              style={dateInputStyle}
-              value={values.expiresOn}
-              onChange={event => change('expiresOn')(event.target.value)}
-              aria-invalid={Boolean(errors.expiresOn) || undefined}
-              aria-describedby="waiver-expires-message"
-            />
-            <FieldMessage
-              id="waiver-expires-message"
-              error={errors.expiresOn}
-              hint="It ends at the end of that day (UTC); the backend limits how long a waiver may run (180 days unless configured otherwise)"
-            />
-          </div>
+          <DayField
+            id="waiver-expires"
+            label="Expires on"
+            value={values.expiresOn}
+            error={errors.expiresOn}
+            hint="It ends at the end of that day (UTC); the backend limits how long a waiver may run (180 days unless configured otherwise)"
+            onChange={change('expiresOn')}
+          />
           {submitError && (
             <Text as="p" color="danger" role="alert">
               {submitError}

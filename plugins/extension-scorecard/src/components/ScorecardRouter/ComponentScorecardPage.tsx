@@ -6,16 +6,8 @@ import { entityRouteRef } from '@backstage/plugin-catalog-react';
 import { parseEntityRef } from '@backstage/catalog-model';
 import { ComponentDetail } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { rootRouteRef } from '../../routes';
-import { isEntityRef } from '../../format/refs';
+import { decodeParam, isEntityRef } from '../../format/refs';
 import { ComponentScorecard } from '../EntityTab/ComponentScorecard';
-
-function decode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
 
 /** The entity name of a ref, the id itself for orphans and anything unparseable. */
 function nameOf(componentId: string): string {
@@ -64,7 +56,7 @@ const CatalogLink = ({ componentId }: { componentId: string }) => {
  */
 export const ComponentScorecardPage = () => {
   const { componentId = '' } = useParams();
-  const id = decode(componentId);
+  const id = decodeParam(componentId);
   const rootLink = useRouteRef(rootRouteRef);
   const [title, setTitle] = useState<string | undefined>();
   const onDetail = useCallback(

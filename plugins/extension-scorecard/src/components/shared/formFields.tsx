@@ -1,5 +1,5 @@
 import { CSSProperties } from 'react';
-import { Text } from '@backstage/ui';
+import { FieldLabel, Text } from '@backstage/ui';
 
 /** A native date input drawn like BUI's fields (BUI has no date field). */
 export const dateInputStyle: CSSProperties = {
@@ -30,3 +30,31 @@ export const FieldMessage = (props: {
       {props.error ?? props.hint}
     </Text>
   ) : null;
+
+/** A day (`YYYY-MM-DD`) with its label and message (`<id>-message`). */
+export const DayField = (props: {
+  id: string;
+  label: string;
+  value: string;
+  error?: string;
+  hint?: string;
+  onChange: (value: string) => void;
+}) => (
+  <div>
+    <FieldLabel label={props.label} htmlFor={props.id} />
+    <input
+      id={props.id}
+      type="date"
+      style={dateInputStyle}
+      value={props.value}
+      onChange={event => props.onChange(event.target.value)}
+      aria-invalid={Boolean(props.error) || undefined}
+      aria-describedby={`${props.id}-message`}
+    />
+    <FieldMessage
+      id={`${props.id}-message`}
+      error={props.error}
+      hint={props.hint}
+    />
+  </div>
+);
