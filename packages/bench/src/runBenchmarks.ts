@@ -641,7 +641,9 @@ function persistRow(
 
 function rerunFigure(r: RerunFigures): string {
   return `${seconds(r.totalMs)} (inventory ${
-    r.inventoryKept ? 'kept: nothing read differently, fingerprints' : 'built'
+    r.inventoryKept
+      ? 'kept: nothing read differently, fingerprints'
+      : `built again for ${r.clustersRebuilt} of ${r.clusters} clusters (the others' parts taken as they were)`
   } ${seconds(r.inventoryMs)}, checks and next-minor findings of ${count(
     r.evaluated,
   )} components evaluated again ${seconds(r.evaluateMs)}, write ${seconds(

@@ -18,8 +18,17 @@
  * declares itself one (`spec.type: kubernetes-extension` or a `spec.extension` block).
  */
 import type { Entity } from '@backstage/catalog-model';
+import type { ExtensionKind } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ClusterCollection } from '../collect/types';
 import { detectAggregatedApis, detectCrdControllers } from './apis';
+import {
+  ClusterPart,
+  InventoryParts,
+  keptOrphan,
+  OrphanGroup,
+  owningKeyOf,
+  rebasePart,
+} from './clusterParts';
 import { ClusterIndex } from './clusterIndex';
 import { detectDevicePlugins, detectDraDrivers } from './devices';
 import { InstanceBuilder, instancesInClusterOrder } from './instance';
@@ -27,12 +36,13 @@ import { componentKind, facetsOf } from './kinds';
 import {
   addLabelledObjects,
   assignGroup,
+  LinkedEntity,
   linkedComponent,
   linkedEntities,
 } from './linking';
 import type { ExtensionComponent, Inventory } from './model';
 import { detectNetworkPlugins, detectRuntimeClasses } from './nodeAgents';
-import { ComponentDraft, keepOneOwner } from './ownership';
+import { ComponentDraft, GroupPart, keepOneOwner } from './ownership';
 import { groupSeeds, ProjectGroup } from './projectGroups';
 import { Partition } from './projects';
 import { detectSchedulers } from './scheduling';
@@ -70,45 +80,135 @@ const DETECTORS: Detector[] = [
   detectDraDrivers,
 ];
 
+/** Parts of the last build to take again (see inventory/clusterParts). */
+export interface InventoryReuse {
+  parts: InventoryParts;
+  /** Cluster → fingerprint of its read, the catalog and the module kinds. */
+  keys: ReadonlyMap<string, string>;
+}
+
+/** A cluster's extensions, grouped by installation, each owned by an entity or none. */
+interface DetectedCluster {
+  owned: Array<[LinkedEntity, GroupPart]>;
+  orphans: ProjectGroup[];
+  /** Entity ref → kinds of the seeds it owns here, in order. */
+  claims: Map<string, ExtensionKind[]>;
+}
+
+function detectCluster(
+  idx: ClusterIndex,
+  hints: DetectionHints,
+  links: ReturnType<typeof linkedEntities>,
+): DetectedCluster {
+  const out: DetectedCluster = { owned: [], orphans: [], claims: new Map() };
+  const seeds = DETECTORS.flatMap(detect => detect(idx, hints));
+  for (const group of groupSeeds(idx, seeds)) {
+    const owners = assignGroup(
+      group,
+      idx,
+      links.lookup,
+      links.declaredSchedulers,
+    );
+    if (owners.size === 0) out.orphans.push(group);
+    for (const [owner, { part, seedKinds }] of owners) {
+      out.owned.push([owner, part]);
+      const kinds = out.claims.get(owner.ref) ?? [];
+      kinds.push(...seedKinds);
+      out.claims.set(owner.ref, kinds);
+    }
+  }
+  return out;
+}
+
 /**
  * Groups cluster objects into extension components and links them to the catalog.
+ * With `reuse`, a cluster whose key is the one its kept part was built from is not read
+ * again: the part is taken over the new objects (and `reuse.parts` then holds this
+ * build's parts).
  * @public
  */
-export function buildInventory(input: BuildInventoryInput): Inventory {
+export function buildInventory(
+  input: BuildInventoryInput,
+  reuse?: InventoryReuse,
+): Inventory {
   const generatedAt =
     input.now === undefined
       ? new Date().toISOString()
       : new Date(input.now).toISOString();
-  const { linked, entitiesByRef, lookup, declaredSchedulers } = linkedEntities(
-    input.entities,
-    input.extraKinds,
-  );
+  const links = linkedEntities(input.entities, input.extraKinds);
+  const { linked, entitiesByRef } = links;
+  const byRef = new Map(linked.map(l => [l.ref, l]));
   const hints: DetectionHints = {
-    schedulerNames: new Set(declaredSchedulers.keys()),
+    schedulerNames: new Set(links.declaredSchedulers.keys()),
   };
 
-  // 1. per cluster: extensions found, grouped by installation, owned by an entity or orphans
-  const indexes = input.clusters.map(c => new ClusterIndex(c));
-  const orphanGroups: ProjectGroup[] = [];
-  for (const idx of indexes) {
-    const seeds = DETECTORS.flatMap(detect => detect(idx, hints));
-    for (const group of groupSeeds(idx, seeds)) {
-      const owners = assignGroup(group, idx, lookup, declaredSchedulers);
-      if (owners.size === 0) orphanGroups.push(group);
-      for (const [owner, part] of owners) owner.draft.add(idx.cluster, part);
+  // 1. per cluster: extensions found, grouped by installation, owned by an entity or
+  // orphans (or, for a cluster read as last time, who owned what there)
+  const clusters = input.clusters.map(collection => {
+    const kept = reuse?.parts.get(
+      collection.cluster,
+      reuse.keys.get(collection.cluster),
+    );
+    let idx: ClusterIndex | undefined;
+    let detected: DetectedCluster | undefined;
+    if (!kept) {
+      idx = new ClusterIndex(collection);
+      detected = detectCluster(idx, hints, links);
     }
-  }
+    for (const [ref, kinds] of (detected ?? kept)!.claims) {
+      const l = byRef.get(ref)!;
+      l.claimed = true;
+      l.seedKinds.push(...kinds);
+    }
+    return { collection, kept, idx, detected };
+  });
+
   // 2. what else the owning entities name; then each object kept by one component
   const owning = linked.filter(l => l.declared || l.claimed);
-  for (const idx of indexes) {
+  const owningKey = owningKeyOf(owning.map(l => l.ref));
+  const orphanGroups: OrphanGroup[] = [];
+  const parts = new Map<string, ClusterPart>();
+  const rebuilt: string[] = [];
+  for (const c of clusters) {
+    const { cluster } = c.collection;
+    const key = reuse?.keys.get(cluster);
+    const rebased =
+      c.kept && c.kept.owningKey === owningKey
+        ? rebasePart(c.kept, c.collection)
+        : undefined;
+    if (rebased) {
+      for (const [ref, builder] of rebased.builders)
+        byRef.get(ref)!.draft.builders.set(cluster, builder);
+      orphanGroups.push(...rebased.orphans);
+      if (key !== undefined) parts.set(cluster, { ...c.kept!, ...rebased });
+      continue;
+    }
+    rebuilt.push(cluster);
+    const idx = c.idx ?? new ClusterIndex(c.collection);
+    const detected = c.detected ?? detectCluster(idx, hints, links);
+    for (const [owner, part] of detected.owned) owner.draft.add(cluster, part);
     for (const l of owning) addLabelledObjects(l, idx);
     keepOneOwner(idx, [
       ...owning.map(l => l.draft),
-      ...orphanGroups
-        .filter(g => g.cluster === idx.cluster)
-        .map(g => ComponentDraft.ofGroup(g)),
+      ...detected.orphans.map(g => ComponentDraft.ofGroup(g)),
     ]);
+    orphanGroups.push(...detected.orphans);
+    if (key !== undefined) {
+      const builders = new Map<string, InstanceBuilder>();
+      for (const l of owning) {
+        const b = l.draft.builders.get(cluster);
+        if (b) builders.set(l.ref, b);
+      }
+      parts.set(cluster, {
+        key,
+        owningKey,
+        claims: detected.claims,
+        builders,
+        orphans: detected.orphans.map(keptOrphan),
+      });
+    }
   }
+  reuse?.parts.replace(parts, rebuilt);
 
   const components: ExtensionComponent[] = [
     ...owning.map(l => linkedComponent(l, entitiesByRef, input.clusters)),
@@ -122,7 +222,7 @@ export function buildInventory(input: BuildInventoryInput): Inventory {
  * they share (the same Helm release, CRD group, webhook Service, driver name…).
  */
 function orphanComponents(
-  groups: ProjectGroup[],
+  groups: OrphanGroup[],
   clusters: ClusterCollection[],
 ): ExtensionComponent[] {
   const partition = new Partition();
@@ -130,7 +230,7 @@ function orphanComponents(
     partition.union(`group:${i}`, `group:${i}`);
     for (const key of group.keys) partition.union(`key:${key}`, `group:${i}`);
   });
-  const joined = new Map<string, ProjectGroup[]>();
+  const joined = new Map<string, OrphanGroup[]>();
   groups.forEach((group, i) => {
     const root = partition.find(`group:${i}`);
     joined.set(root, [...(joined.get(root) ?? []), group]);
@@ -176,7 +276,7 @@ const WORKLOAD_NAME_LABELS = ['app.kubernetes.io/name', 'app', 'k8s-app'];
  * name its workloads carry (`app.kubernetes.io/name`, `app`, `k8s-app`), else its shortest
  * seed name.
  */
-function orphanName(groups: ProjectGroup[]): string {
+function orphanName(groups: readonly OrphanGroup[]): string {
   const shortest = (names: string[]) =>
     [...names].sort((a, b) => a.length - b.length || a.localeCompare(b))[0];
   const named = groups.map(g => g.projectName).filter((n): n is string => !!n);

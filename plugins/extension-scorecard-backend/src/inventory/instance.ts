@@ -147,6 +147,34 @@ export class InstanceBuilder {
     return this.seen.size === 0;
   }
 
+  /**
+   * The same builder over another read of its cluster: every object replaced by the
+   * one `resolve` gives for it (the same object as read again), or undefined when one
+   * is not there.
+   */
+  rebased(
+    resolve: (obj: KubeObject) => KubeObject | undefined,
+  ): InstanceBuilder | undefined {
+    const out = new InstanceBuilder(this.cluster);
+    for (const field of Object.keys(this.objects) as Array<
+      keyof InstanceObjects
+    >) {
+      const list = this.objects[field];
+      const mapped: KubeObject[] = new Array(list.length);
+      for (let i = 0; i < list.length; i++) {
+        const current = resolve(list[i]);
+        if (!current) return undefined;
+        mapped[i] = current;
+      }
+      out.objects[field] = mapped;
+    }
+    this.seen.forEach(id => out.seen.add(id));
+    this.expanded.forEach(id => out.expanded.add(id));
+    this.advertisedResources.forEach(r => out.advertisedResources.add(r));
+    this.schedulerNames.forEach(n => out.schedulerNames.add(n));
+    return out;
+  }
+
   build(): ComponentInstance {
     const objects = emptyInstanceObjects();
     for (const [field, list] of Object.entries(this.objects) as Array<

@@ -71,6 +71,12 @@ export interface LinkedEntity {
   seedKinds: ExtensionKind[];
 }
 
+/** The part of a project group an entity takes, and the kinds of the seeds it owns there. */
+export interface ClaimedPart {
+  part: GroupPart;
+  seedKinds: ExtensionKind[];
+}
+
 export function entityRefOf(e: Entity): string {
   return `${e.kind.toLocaleLowerCase('en-US')}:${
     e.metadata.namespace ?? 'default'
@@ -160,14 +166,15 @@ function seedMatch(
  * group's objects and owns all of it. When entities name different extensions of one
  * installation, each keeps the seeds it names; the rest go to the entity naming most of
  * the group. No entity naming anything: an orphan (empty map). A scheduler whose name a
- * descriptor declares belongs to that entity.
+ * descriptor declares belongs to that entity. Changes no entity: the caller records the
+ * claims.
  */
 export function assignGroup(
   group: ProjectGroup,
   idx: ClusterIndex,
   lookup: EntityLookup<LinkedEntity>,
   declaredSchedulers: Map<string, LinkedEntity>,
-): Map<LinkedEntity, GroupPart> {
+): Map<LinkedEntity, ClaimedPart> {
   const objects = group.builder.allObjects();
   const candidates = lookup.candidates(objects);
   let majority: Match | undefined;
@@ -189,8 +196,8 @@ export function assignGroup(
     if (owner) ownerOf.set(seed, owner);
   }
   const owners = new Set(ownerOf.values());
+  if (owners.size === 0) return new Map();
   const parts = new Map<LinkedEntity, GroupPart>();
-  if (owners.size === 0) return parts;
   const fallback = majority?.l ?? [...owners][0];
   if (owners.size === 1) {
     const [owner] = owners;
@@ -218,14 +225,14 @@ export function assignGroup(
       addWithClosure(parts.get(named)!.builder, idx, obj);
     }
   }
-  for (const [owner] of parts) {
-    owner.claimed = true;
-    for (const seed of group.seeds) {
-      if ((ownerOf.get(seed) ?? fallback) === owner)
-        owner.seedKinds.push(seed.kind);
-    }
+  const claimed = new Map<LinkedEntity, ClaimedPart>();
+  for (const [owner, part] of parts) {
+    const seedKinds = group.seeds
+      .filter(seed => (ownerOf.get(seed) ?? fallback) === owner)
+      .map(seed => seed.kind);
+    claimed.set(owner, { part, seedKinds });
   }
-  return parts;
+  return claimed;
 }
 
 function declaredScheduler(

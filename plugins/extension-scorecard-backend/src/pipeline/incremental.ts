@@ -33,6 +33,7 @@ import { createHash } from 'node:crypto';
 import { withTimeBound } from '../checks/timeBound';
 import type { ClusterCollection, KubeObject } from '../collect/types';
 import { buildInventory } from '../inventory/buildInventory';
+import { InventoryParts, objectResolver } from '../inventory/clusterParts';
 import type {
   ComponentInstance,
   ExtensionComponent,
@@ -162,13 +163,6 @@ function sameRead(a: ReadFingerprints, b: ReadFingerprints): boolean {
   );
 }
 
-function objectKey(object: KubeObject): string {
-  const { uid, namespace, name } = object.metadata ?? {};
-  return (
-    uid ?? `${object.apiVersion}|${object.kind}|${namespace ?? ''}|${name}`
-  );
-}
-
 /**
  * Kept components with their objects taken from the new collections (checks compare
  * an instance's objects with the cluster's by identity), or undefined when one is not
@@ -179,28 +173,25 @@ function withObjectsOf(
   collections: readonly ClusterCollection[],
 ): ExtensionComponent[] | undefined {
   if (!components.length) return [];
-  const byCluster = new Map<string, Map<string, KubeObject>>();
-  const indexOf = (cluster: string) => {
-    let index = byCluster.get(cluster);
-    if (!index) {
-      index = new Map();
-      const collection = collections.find(c => c.cluster === cluster);
-      for (const list of Object.values(collection?.objects ?? {}))
-        for (const object of list ?? []) index.set(objectKey(object), object);
-      byCluster.set(cluster, index);
+  const resolvers = new Map<string, ReturnType<typeof objectResolver>>();
+  const resolverOf = (cluster: string) => {
+    let resolve = resolvers.get(cluster);
+    if (!resolve) {
+      resolve = objectResolver(collections.find(c => c.cluster === cluster));
+      resolvers.set(cluster, resolve);
     }
-    return index;
+    return resolve;
   };
   const out: ExtensionComponent[] = [];
   for (const component of components) {
     const instances = [];
     for (const instance of component.instances) {
-      const index = indexOf(instance.cluster);
+      const resolve = resolverOf(instance.cluster);
       const objects: Record<string, KubeObject[]> = {};
       for (const [list, items] of Object.entries(instance.objects)) {
         const mapped: KubeObject[] = [];
         for (const item of (items ?? []) as KubeObject[]) {
-          const current = index.get(objectKey(item));
+          const current = resolve(item);
           if (!current) return undefined;
           mapped.push(current);
         }
@@ -229,6 +220,8 @@ export class EvaluationMemo {
   private readonly reads = new WeakMap<Inventory, ReadFingerprints>();
   /** Inventories kept from the last run: only the components evaluated every run. */
   private readonly kept = new WeakSet<Inventory>();
+  /** What each cluster gave the last inventory built (a build reads again only the clusters read differently). */
+  private readonly parts = new InventoryParts();
 
   /**
    * The results of the snapshot it remembers, by component id (what the checks that
@@ -307,14 +300,30 @@ export class EvaluationMemo {
         return inventory;
       }
     }
-    const inventory = buildInventory({
-      clusters: read.collections,
-      entities: read.entities,
-      now: options.now,
-      extraKinds: read.extraKinds,
-    });
+    const inventory = buildInventory(
+      {
+        clusters: read.collections,
+        entities: read.entities,
+        now: options.now,
+        extraKinds: read.extraKinds,
+      },
+      {
+        parts: this.parts,
+        keys: new Map(
+          [...fingerprints.clusters].map(([cluster, fingerprint]) => [
+            cluster,
+            `${fingerprint} ${fingerprints.catalog} ${fingerprints.extraKinds}`,
+          ]),
+        ),
+      },
+    );
     this.reads.set(inventory, fingerprints);
     return inventory;
+  }
+
+  /** The clusters the last inventory built read again (the others' parts were taken as they were). */
+  get clustersRebuilt(): readonly string[] {
+    return this.parts.rebuilt;
   }
 
   /** True for an inventory kept from the last run (see {@link inventory}). */
@@ -503,6 +512,7 @@ export class EvaluationMemo {
 
   /** Forgets everything: the next refresh evaluates every component. */
   forget(): void {
+    this.parts.clear();
     this.entries = new Map();
     this.snapshotId = null;
     this.last = undefined;
