@@ -138,6 +138,13 @@ export interface ClusterCollection {
    * optional `metrics.txt`). Absent on collections made before it existed.
    */
   apiServerMetrics?: ApiServerMetrics;
+  /**
+   * Fingerprint of what was read (objects by uid and resourceVersion, read statuses,
+   * version, metrics; not `stale`), set when the collection is stored so that a refresh
+   * recognises an unchanged cluster without hashing it again. Absent: computed when
+   * needed.
+   */
+  fingerprint?: string;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   createScorecardStores,
   EvaluationMemo,
   evaluateInventory,
+  readFingerprint,
   snapshotInput,
   upgradeReadiness,
 } from '@extension-scorecard/plugin-extension-scorecard-backend/testUtils';
@@ -136,6 +137,17 @@ function withOneClusterChanged(
       objects: { ...collection.objects, deployments: changed },
     };
   });
+}
+
+/**
+ * The collections as a refresh reads them back from the store: each with the
+ * fingerprint of what was read, which the plugin computes once when it stores a
+ * collection (pipeline/collectCluster), not at each refresh.
+ */
+function stored(
+  collections: ReturnType<typeof toClusterCollection>[],
+): ReturnType<typeof toClusterCollection>[] {
+  return collections.map(c => ({ ...c, fingerprint: readFingerprint(c) }));
 }
 
 function current(): Inventory {
@@ -275,7 +287,7 @@ serveBenchRequests({
                 refreshId: null,
               },
               upgrade,
-              evaluation.reused,
+              evaluation.storedByHash,
             ),
           );
           memo.remember(
@@ -304,15 +316,17 @@ serveBenchRequests({
       };
       // the first refresh: the inventory built through the memo, as the plugin's first
       // refresh does (it keeps each cluster's part for the next), timed apart
-      const first = await write(0, inputs!.collections);
+      const first = await write(0, stored(inputs!.collections));
       // an hour later, nothing changed: the whole refresh after collection
-      const hourLater = await write(1 / 24, inputs!.collections);
+      const hourLater = await write(1 / 24, stored(inputs!.collections));
       // two hours later, one cluster of the fleet changed
       const oneCluster = await write(
         2 / 24,
-        withOneClusterChanged(
-          inputs!.collections,
-          new Date(now.getTime() + 2 * 3_600_000),
+        stored(
+          withOneClusterChanged(
+            inputs!.collections,
+            new Date(now.getTime() + 2 * 3_600_000),
+          ),
         ),
       );
       const later: number[] = [];

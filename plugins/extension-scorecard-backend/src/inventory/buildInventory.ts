@@ -39,8 +39,9 @@ import {
   LinkedEntity,
   linkedComponent,
   linkedEntities,
+  parseCatalog,
 } from './linking';
-import type { ExtensionComponent, Inventory } from './model';
+import type { ComponentInstance, ExtensionComponent, Inventory } from './model';
 import { detectNetworkPlugins, detectRuntimeClasses } from './nodeAgents';
 import { ComponentDraft, GroupPart, keepOneOwner } from './ownership';
 import { groupSeeds, ProjectGroup } from './projectGroups';
@@ -85,6 +86,8 @@ export interface InventoryReuse {
   parts: InventoryParts;
   /** Cluster → fingerprint of its read, the catalog and the module kinds. */
   keys: ReadonlyMap<string, string>;
+  /** Fingerprint of the catalog and the module kinds. */
+  catalogKey: string;
 }
 
 /** A cluster's extensions, grouped by installation, each owned by an entity or none. */
@@ -135,7 +138,10 @@ export function buildInventory(
     input.now === undefined
       ? new Date().toISOString()
       : new Date(input.now).toISOString();
-  const links = linkedEntities(input.entities, input.extraKinds);
+  const catalog =
+    reuse?.parts.catalog(reuse.catalogKey) ??
+    parseCatalog(input.entities, input.extraKinds);
+  const links = linkedEntities(catalog);
   const { linked, entitiesByRef } = links;
   const byRef = new Map(linked.map(l => [l.ref, l]));
   const hints: DetectionHints = {
@@ -169,6 +175,10 @@ export function buildInventory(
   const orphanGroups: OrphanGroup[] = [];
   const parts = new Map<string, ClusterPart>();
   const rebuilt: string[] = [];
+  /** Cluster read again → entity ref → its instance there, once built. */
+  const builtHere = new Map<string, Map<string, ComponentInstance>>();
+  /** Entity ref → cluster → its instance there, taken from a kept part. */
+  const keptInstances = new Map<string, Map<string, ComponentInstance>>();
   for (const c of clusters) {
     const { cluster } = c.collection;
     const key = reuse?.keys.get(cluster);
@@ -177,8 +187,11 @@ export function buildInventory(
         ? rebasePart(c.kept, c.collection)
         : undefined;
     if (rebased) {
-      for (const [ref, builder] of rebased.builders)
-        byRef.get(ref)!.draft.builders.set(cluster, builder);
+      for (const [ref, instance] of rebased.instances) {
+        const kept = keptInstances.get(ref) ?? new Map();
+        kept.set(cluster, instance);
+        keptInstances.set(ref, kept);
+      }
       orphanGroups.push(...rebased.orphans);
       if (key !== undefined) parts.set(cluster, { ...c.kept!, ...rebased });
       continue;
@@ -194,24 +207,30 @@ export function buildInventory(
     ]);
     orphanGroups.push(...detected.orphans);
     if (key !== undefined) {
-      const builders = new Map<string, InstanceBuilder>();
-      for (const l of owning) {
-        const b = l.draft.builders.get(cluster);
-        if (b) builders.set(l.ref, b);
-      }
+      // its instances are filled in below, once built
+      const instances = new Map<string, ComponentInstance>();
+      builtHere.set(cluster, instances);
       parts.set(cluster, {
         key,
         owningKey,
         claims: detected.claims,
-        builders,
+        instances,
         orphans: detected.orphans.map(keptOrphan),
       });
     }
   }
-  reuse?.parts.replace(parts, rebuilt);
+
+  const linkedComponents = owning.map(l =>
+    linkedComponent(l, entitiesByRef, input.clusters, keptInstances.get(l.ref)),
+  );
+  for (const component of linkedComponents) {
+    for (const instance of component.instances)
+      builtHere.get(instance.cluster)?.set(component.id, instance);
+  }
+  reuse?.parts.replace(parts, rebuilt, { key: reuse.catalogKey, catalog });
 
   const components: ExtensionComponent[] = [
-    ...owning.map(l => linkedComponent(l, entitiesByRef, input.clusters)),
+    ...linkedComponents,
     ...orphanComponents(orphanGroups, input.clusters),
   ];
   return { generatedAt, clusters: input.clusters, components };

@@ -102,7 +102,11 @@ function built(
   input: BuildInventoryInput,
   parts: InventoryParts,
 ): { inventory: Inventory; rebuilt: readonly string[] } {
-  const inventory = buildInventory(input, { parts, keys: keysOf(input) });
+  const inventory = buildInventory(input, {
+    parts,
+    keys: keysOf(input),
+    catalogKey: catalogFingerprint(input.entities),
+  });
   return { inventory, rebuilt: parts.rebuilt };
 }
 
@@ -153,6 +157,7 @@ describe.each(FIXTURES)('inventory parts kept per cluster: %s', (_, loadIt) => {
     // first build: every cluster read
     const first = built({ clusters, entities, now: NOW }, parts);
     expect(first.rebuilt).toEqual(names);
+    const parsedFirst = parts.catalog(catalogFingerprint(entities));
     expect(first.inventory.components.length).toBeGreaterThan(3);
     expectSameAsFromScratch(first.inventory);
 
@@ -163,6 +168,10 @@ describe.each(FIXTURES)('inventory parts kept per cluster: %s', (_, loadIt) => {
     );
     expect(again.rebuilt).toEqual([]);
     expectSameAsFromScratch(again.inventory);
+    // the catalog, read the same, was not parsed again
+    const parsed = parts.catalog(catalogFingerprint(entities));
+    expect(parsed?.entities.length).toBeGreaterThan(3);
+    expect(parsed).toBe(parsedFirst);
 
     // one Deployment scaled in the second cluster: only that cluster
     const scaled = built(
@@ -191,6 +200,10 @@ describe.each(FIXTURES)('inventory parts kept per cluster: %s', (_, loadIt) => {
       parts,
     );
     expect(recatalogued.rebuilt).toEqual(names);
+    expect(parts.catalog(catalogFingerprint(entities))).toBeUndefined();
+    expect(parts.catalog(catalogFingerprint(changedCatalog))).not.toBe(
+      parsedFirst,
+    );
     expectSameAsFromScratch(recatalogued.inventory);
   });
 });

@@ -15,6 +15,8 @@ import type { ExtensionKind } from '@extension-scorecard/plugin-extension-scorec
 import { createHash } from 'node:crypto';
 import type { ClusterCollection, KubeObject } from '../collect/types';
 import type { InstanceBuilder } from './instance';
+import type { ParsedCatalog } from './linking';
+import type { ComponentInstance, InstanceObjects } from './model';
 
 /** An installation no entity owns, as orphan components are made from it. */
 export interface OrphanGroup {
@@ -33,15 +35,15 @@ export interface ClusterPart {
   owningKey: string;
   /** Entity ref → kinds of the seeds it owns in this cluster, in the order found. */
   claims: ReadonlyMap<string, readonly ExtensionKind[]>;
-  /** Entity ref → its objects in this cluster. */
-  builders: ReadonlyMap<string, InstanceBuilder>;
+  /** Entity ref → its instance in this cluster (none: nothing of it here). */
+  instances: ReadonlyMap<string, ComponentInstance>;
   /** The cluster's installations no entity owns. */
   orphans: readonly OrphanGroup[];
 }
 
 /** A cluster's part taken again over a new read of the cluster. */
 export interface RebasedPart {
-  builders: Map<string, InstanceBuilder>;
+  instances: Map<string, ComponentInstance>;
   orphans: OrphanGroup[];
 }
 
@@ -73,6 +75,12 @@ export function owningKeyOf(refs: readonly string[]): string {
 export class InventoryParts {
   private parts = new Map<string, ClusterPart>();
   private lastRebuilt: readonly string[] = [];
+  private parsed?: { key: string; catalog: ParsedCatalog };
+
+  /** The catalog as the last build parsed it, when read from `key`. */
+  catalog(key: string): ParsedCatalog | undefined {
+    return this.parsed?.key === key ? this.parsed.catalog : undefined;
+  }
 
   /** The part of `cluster` when it was built from `key`. */
   get(cluster: string, key: string | undefined): ClusterPart | undefined {
@@ -81,9 +89,14 @@ export class InventoryParts {
   }
 
   /** The parts of a new build (those of clusters not in it are dropped). */
-  replace(parts: ReadonlyMap<string, ClusterPart>, rebuilt: string[]): void {
+  replace(
+    parts: ReadonlyMap<string, ClusterPart>,
+    rebuilt: string[],
+    parsed: { key: string; catalog: ParsedCatalog },
+  ): void {
     this.parts = new Map(parts);
     this.lastRebuilt = rebuilt;
+    this.parsed = parsed;
   }
 
   /** The clusters the last build read again (the others' parts were taken). */
@@ -92,6 +105,7 @@ export class InventoryParts {
   }
 
   clear(): void {
+    this.parsed = undefined;
     this.parts = new Map();
     this.lastRebuilt = [];
   }
@@ -103,11 +117,11 @@ export function rebasePart(
   collection: ClusterCollection,
 ): RebasedPart | undefined {
   const resolve = objectResolver(collection);
-  const builders = new Map<string, InstanceBuilder>();
-  for (const [ref, builder] of part.builders) {
-    const rebased = builder.rebased(resolve);
+  const instances = new Map<string, ComponentInstance>();
+  for (const [ref, instance] of part.instances) {
+    const rebased = rebaseInstance(instance, resolve);
     if (!rebased) return undefined;
-    builders.set(ref, rebased);
+    instances.set(ref, rebased);
   }
   const orphans: OrphanGroup[] = [];
   for (const orphan of part.orphans) {
@@ -115,7 +129,27 @@ export function rebasePart(
     if (!builder) return undefined;
     orphans.push({ ...orphan, builder });
   }
-  return { builders, orphans };
+  return { instances, orphans };
+}
+
+/** A built instance over another read of its cluster (its lists keep their order). */
+function rebaseInstance(
+  instance: ComponentInstance,
+  resolve: (object: KubeObject) => KubeObject | undefined,
+): ComponentInstance | undefined {
+  const objects = {} as Record<keyof InstanceObjects, KubeObject[]>;
+  for (const [field, list] of Object.entries(instance.objects) as Array<
+    [keyof InstanceObjects, KubeObject[]]
+  >) {
+    const mapped: KubeObject[] = new Array(list.length);
+    for (let i = 0; i < list.length; i++) {
+      const current = resolve(list[i]);
+      if (!current) return undefined;
+      mapped[i] = current;
+    }
+    objects[field] = mapped;
+  }
+  return { ...instance, objects: objects as InstanceObjects };
 }
 
 /** What an orphan group keeps for the next build (not its seeds' objects). */

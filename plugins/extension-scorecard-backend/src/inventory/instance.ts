@@ -199,13 +199,24 @@ function byNamespaceAndName(a: KubeObject, b: KubeObject): number {
   );
 }
 
-/** Instances of a component in the order the clusters were given, empty ones left out. */
+/**
+ * Instances of a component in the order the clusters were given, empty ones left out;
+ * `built`: instances already built, by cluster.
+ */
 export function instancesInClusterOrder(
-  builders: Map<string, InstanceBuilder>,
+  builders: ReadonlyMap<string, InstanceBuilder>,
   clusters: ClusterCollection[],
+  built?: ReadonlyMap<string, ComponentInstance>,
 ): ComponentInstance[] {
-  return clusters
-    .map(c => builders.get(c.cluster))
-    .filter((b): b is InstanceBuilder => !!b && !b.isEmpty())
-    .map(b => b.build());
+  const out: ComponentInstance[] = [];
+  for (const { cluster } of clusters) {
+    const instance = built?.get(cluster);
+    if (instance) {
+      out.push(instance);
+      continue;
+    }
+    const b = builders.get(cluster);
+    if (b && !b.isEmpty()) out.push(b.build());
+  }
+  return out;
 }

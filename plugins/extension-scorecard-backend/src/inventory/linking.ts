@@ -25,6 +25,7 @@ import {
 import { FALLBACK_KIND, facetsOf, inferredKind } from './kinds';
 import {
   CatalogLink,
+  ComponentInstance,
   DescriptorFinding,
   ExtensionComponent,
   RESPONSIBILITIES,
@@ -83,39 +84,62 @@ export function entityRefOf(e: Entity): string {
   }/${e.metadata.name}`;
 }
 
-/** The entities that may own extensions, parsed once, in entity ref order. */
-export function linkedEntities(
+/** What a build reads of an entity that may own extensions (the same in every build of one catalog). */
+export type ParsedEntity = Pick<
+  LinkedEntity,
+  'entity' | 'ref' | 'matcher' | 'descriptor' | 'findings' | 'declared'
+>;
+
+/** The catalog as the inventory reads it (kept between builds of the same catalog). */
+export interface ParsedCatalog {
+  /** In entity ref order. */
+  entities: readonly ParsedEntity[];
+  entitiesByRef: Map<string, Entity>;
+}
+
+/** Parses the entities that may own extensions, in entity ref order. */
+export function parseCatalog(
   entities: Entity[],
   extraKinds?: readonly string[],
-) {
+): ParsedCatalog {
   const entitiesByRef = new Map<string, Entity>();
   for (const e of entities) entitiesByRef.set(refKey(entityRefOf(e)), e);
-  const linked: LinkedEntity[] = entities
+  const parsed: ParsedEntity[] = entities
     .filter(mayOwnExtensions)
     .map(entity => {
-      const ref = entityRefOf(entity);
       const matcher = entityMatcher(entity);
-      const parsed = parseExtensionDescriptor((entity.spec as any)?.extension, {
-        defaultNamespace: entity.metadata.namespace ?? 'default',
-        extraKinds,
-      });
+      const descriptor = parseExtensionDescriptor(
+        (entity.spec as any)?.extension,
+        {
+          defaultNamespace: entity.metadata.namespace ?? 'default',
+          extraKinds,
+        },
+      );
       return {
         entity,
-        ref,
+        ref: entityRefOf(entity),
         matcher,
-        descriptor: parsed.descriptor,
+        descriptor: descriptor.descriptor,
         findings: [
           ...matcher.findings,
-          ...parsed.findings,
-          ...unresolvedRefs(parsed.descriptor, entitiesByRef),
+          ...descriptor.findings,
+          ...unresolvedRefs(descriptor.descriptor, entitiesByRef),
         ],
         declared: isExtensionComponent(entity),
-        claimed: false,
-        draft: new ComponentDraft(ref, matcher),
-        seedKinds: [],
       };
     })
     .sort((a, b) => a.ref.localeCompare(b.ref));
+  return { entities: parsed, entitiesByRef };
+}
+
+/** The entities that may own extensions, ready for one build, in entity ref order. */
+export function linkedEntities(catalog: ParsedCatalog) {
+  const linked: LinkedEntity[] = catalog.entities.map(parsed => ({
+    ...parsed,
+    claimed: false,
+    draft: new ComponentDraft(parsed.ref, parsed.matcher),
+    seedKinds: [],
+  }));
   const declaredSchedulers = new Map<string, LinkedEntity>();
   for (const l of linked) {
     const name = l.descriptor?.scheduler?.schedulerName;
@@ -123,7 +147,7 @@ export function linkedEntities(
   }
   return {
     linked,
-    entitiesByRef,
+    entitiesByRef: catalog.entitiesByRef,
     lookup: new EntityLookup(linked),
     declaredSchedulers,
   };
@@ -280,10 +304,12 @@ export function addLabelledObjects(l: LinkedEntity, idx: ClusterIndex) {
   l.draft.builders.set(idx.cluster, b);
 }
 
+/** `kept`: its instances in clusters whose parts were taken from the last build. */
 export function linkedComponent(
   l: LinkedEntity,
   entitiesByRef: Map<string, Entity>,
   clusters: ClusterCollection[],
+  kept?: ReadonlyMap<string, ComponentInstance>,
 ): ExtensionComponent {
   const findings = [...l.findings];
   const inferred = inferredKind(l.seedKinds);
@@ -331,7 +357,7 @@ export function linkedComponent(
     kind,
     facets: facetsOf(kind, l.seedKinds),
     catalog,
-    instances: instancesInClusterOrder(l.draft.builders, clusters),
+    instances: instancesInClusterOrder(l.draft.builders, clusters, kept),
     descriptorFindings: findings,
   };
 }

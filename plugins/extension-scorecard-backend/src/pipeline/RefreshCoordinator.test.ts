@@ -18,6 +18,7 @@ import {
   useMigratedDatabase,
 } from '../store/__testUtils__/databases';
 import { assembleSnapshot, type WrittenSnapshot } from './assembleSnapshot';
+import { readFingerprint } from './fingerprints';
 import { EvaluationMemo } from './incremental';
 import { RefreshCoordinator } from './RefreshCoordinator';
 
@@ -101,6 +102,11 @@ describe.each(databases.ids)('collection runs on %p', databaseId => {
       ['staging-us', 'succeeded'],
     ]);
     expect(run?.clusters[0].objectCount).toBeGreaterThan(10);
+    // each collection stored with the fingerprint of what was read
+    const latest = await stores.clusters.latest();
+    expect(latest.map(c => c.fingerprint)).toEqual(
+      latest.map(c => readFingerprint({ ...c, fingerprint: undefined })),
+    );
 
     const snapshot = (await stores.snapshots.latestSnapshot())!;
     expect(snapshot).toMatchObject({
@@ -281,7 +287,8 @@ describe.each(databases.ids)('collection runs on %p', databaseId => {
     /** `[evaluated, kept]` of the last run, from its log line. */
     const lastCounts = () => {
       const line = String(logger.info.mock.calls.at(-1)?.[0]);
-      const match = /(\d+) evaluated, (\d+) kept/.exec(line);
+      const match =
+        /(\d+) evaluated \(\d+ to what was stored\), (\d+) kept/.exec(line);
       if (!match) throw new Error(`no counts in: ${line}`);
       return [Number(match[1]), Number(match[2])];
     };

@@ -260,7 +260,7 @@ export async function assembleSnapshot(
         evaluation.scorecards,
         { takenAt, ...run },
         upgrade,
-        evaluation.reused,
+        evaluation.storedByHash,
       ),
     );
   let evaluated = evaluate();
@@ -297,11 +297,11 @@ export async function assembleSnapshot(
       written.added.length
     } added, ${written.removed.length} removed, ${written.changed} changed, ${
       written.unchanged
-    } unchanged; ${evaluation.evaluated} evaluated, ${
-      evaluation.reused.size
-    } kept${stale.length ? `; stale: ${stale.join(', ')}` : ''}${
-      imported ? `; ${imported} chaos results imported as evidence` : ''
-    })`,
+    } unchanged; ${evaluation.evaluated} evaluated (${
+      evaluation.restated.size
+    } to what was stored), ${evaluation.reused.size} kept${
+      stale.length ? `; stale: ${stale.join(', ')}` : ''
+    }${imported ? `; ${imported} chaos results imported as evidence` : ''})`,
   );
   const retention = await stores.retention.applyRetention(
     deps.retention,

@@ -5,6 +5,7 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import type { ClusterCollection, ClusterSource } from '../collect/types';
 import type { ClusterCollectionStore } from '../store';
+import { readFingerprint } from './fingerprints';
 
 /** What one cluster's collection produced. */
 export interface ClusterCollectionOutcome {
@@ -51,6 +52,10 @@ export async function collectCluster(
       attemptedAt,
       `collection failed: ${(error as Error)?.message ?? String(error)}`,
     );
+  }
+  if (!collection.error) {
+    // what was read, fingerprinted once here rather than at every refresh
+    collection = { ...collection, fingerprint: readFingerprint(collection) };
   }
   await deps.clusters.save(collection, attemptedAt);
   const objectCount = Object.values(collection.objects).reduce(

@@ -67,8 +67,14 @@ function objectPart(object: KubeObject, normalize?: Normalize): string {
   return JSON.stringify(normalize ? normalize(object) : object);
 }
 
-/** The fingerprint of one cluster's collection: equal when every check reads the same. */
-export function clusterFingerprint(collection: ClusterCollection): string {
+/** Names the way {@link readFingerprint} is computed: a stored one of another way is not used. */
+const SCHEME = 'read-v1:';
+
+/**
+ * The fingerprint of what one collection read, whatever became of it afterwards (not
+ * `stale`): equal when every check reads the same. Stored with the collection.
+ */
+export function readFingerprint(collection: ClusterCollection): string {
   const hash = createHash('sha256');
   hash.update(
     canonicalJson({
@@ -77,7 +83,6 @@ export function clusterFingerprint(collection: ClusterCollection): string {
       version: collection.version,
       versionStatus: collection.versionStatus,
       reads: collection.reads,
-      stale: collection.stale ?? null,
       error: collection.error ?? null,
       apiServerMetrics: collection.apiServerMetrics ?? null,
     }),
@@ -91,7 +96,21 @@ export function clusterFingerprint(collection: ClusterCollection): string {
     );
     hash.update(`\n#${list}\n${parts.join('\n')}`);
   }
-  return hash.digest('hex');
+  return `${SCHEME}${hash.digest('hex')}`;
+}
+
+/**
+ * The fingerprint of one cluster's collection as a refresh uses it: what was read (as
+ * stored with it, else computed) and whether it is stale.
+ */
+export function clusterFingerprint(collection: ClusterCollection): string {
+  const read = collection.fingerprint?.startsWith(SCHEME)
+    ? collection.fingerprint
+    : readFingerprint(collection);
+  if (!collection.stale) return read;
+  return createHash('sha256')
+    .update(`${read}\n${canonicalJson(collection.stale)}`)
+    .digest('hex');
 }
 
 /** The fingerprint of the catalog as read: equal when every entity is the same. */

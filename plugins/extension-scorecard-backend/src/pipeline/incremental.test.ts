@@ -16,7 +16,11 @@ import type { ClusterCollection } from '../collect/types';
 import { buildInventory } from '../inventory/buildInventory';
 import { canonicalJson, sha256 } from '../store/encoding';
 import { evaluateStable, type StableScorecard } from './evaluate';
-import { catalogFingerprint, clusterFingerprint } from './fingerprints';
+import {
+  catalogFingerprint,
+  clusterFingerprint,
+  readFingerprint,
+} from './fingerprints';
 import { EvaluationMemo, type IncrementalOptions } from './incremental';
 import { upgradeReadiness } from './upgradeReadiness';
 import type { CampaignAnnouncementRule } from '../scoring';
@@ -281,6 +285,17 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
       if (evaluation.inventoryKept) inventoriesKept += 1;
       if (step === 0 || step === 80)
         reusedAfterFullChange.push(evaluation.reused.size);
+      if (step === 40) {
+        // components of the changed cluster evaluated again to what was stored: the
+        // store takes them by the hash it gave that evaluation
+        expect(evaluation.restated.size).toBeGreaterThan(0);
+        const hashes = hashOf(full);
+        for (const [id, known] of evaluation.restated)
+          expect(known.evaluationHash).toBe(hashes.get(id));
+        expect(evaluation.storedByHash.size).toBe(
+          evaluation.reused.size + evaluation.restated.size,
+        );
+      }
       if (step === 40)
         keptInChangedCluster.push(
           ...built.components
@@ -486,6 +501,43 @@ describe('fingerprints of what was read', () => {
         reads: { deployments: { state: 'forbidden', reason: '403' } },
       }),
     ).not.toBe(a);
+  });
+
+  it('use the fingerprint stored with a collection, staleness added, and recompute one of another scheme', () => {
+    const deployment = (rv: string) => ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'd', namespace: 'x', uid: 'd1', resourceVersion: rv },
+    });
+    const base = collection({ deployments: [deployment('5')] });
+    const stored = { ...base, fingerprint: readFingerprint(base) };
+    expect(stored.fingerprint).toMatch(/^read-v1:[0-9a-f]{64}$/);
+    expect(clusterFingerprint(stored)).toBe(clusterFingerprint(base));
+    // trusted as stored: the objects are not hashed again
+    expect(
+      clusterFingerprint({
+        ...stored,
+        objects: { deployments: [deployment('6')] },
+      }),
+    ).toBe(clusterFingerprint(base));
+    const stale = {
+      reason: 'timeout',
+      lastSuccessAt: '2026-12-01T08:00:00Z',
+    };
+    expect(clusterFingerprint({ ...stored, stale })).toBe(
+      clusterFingerprint({ ...base, stale }),
+    );
+    expect(clusterFingerprint({ ...stored, stale })).not.toBe(
+      clusterFingerprint(stored),
+    );
+    // written by another way of fingerprinting: computed again from the objects
+    expect(
+      clusterFingerprint({
+        ...base,
+        objects: { deployments: [deployment('6')] },
+        fingerprint: 'read-v0:abc',
+      }),
+    ).toBe(clusterFingerprint(collection({ deployments: [deployment('6')] })));
   });
 
   it('tell catalog entities apart by uid and etag, or by content without them', () => {

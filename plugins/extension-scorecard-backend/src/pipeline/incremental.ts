@@ -76,6 +76,8 @@ interface Remembered {
   clusters: readonly string[];
   /** Kept for a component evaluated every run: what it is evaluated from while nothing was read differently. */
   component?: ExtensionComponent;
+  /** Which objects its instances hold, by name (see {@link instancesKey}). */
+  instancesKey?: string;
 }
 
 /** What a run read, as fingerprints. */
@@ -99,6 +101,10 @@ export interface IncrementalEvaluation {
   scorecards: StableScorecard[];
   /** Component id → its stored evaluation, for the components kept as they were. */
   reused: ReadonlyMap<string, KeptEvaluation>;
+  /** Component id → its stored evaluation, for components evaluated again to exactly that evaluation. */
+  restated: ReadonlyMap<string, KeptEvaluation>;
+  /** Both: what the store takes by hash (snapshotInput's `reused`). */
+  storedByHash: ReadonlyMap<string, KeptEvaluation>;
   /** Components evaluated again (changed, new, or their time came). */
   evaluated: number;
   /** What to remember once the snapshot is written. */
@@ -151,6 +157,32 @@ function componentFingerprint(
   hash.update('\n');
   if (inputs.campaigns.length) hash.update(canonicalJson(inputs.campaigns));
   return hash.digest('hex');
+}
+
+/**
+ * Which objects a component's instances hold, by apiVersion, kind and name, with their
+ * advertised resources and scheduler names: what its stored evaluation names besides
+ * its scorecard and design record.
+ */
+function instancesKey(component: ExtensionComponent): string {
+  const parts: string[] = [];
+  for (const instance of component.instances) {
+    parts.push(
+      `@${instance.cluster}`,
+      instance.advertisedResources.join(','),
+      instance.schedulerNames.join(','),
+    );
+    for (const [list, objects] of Object.entries(instance.objects)) {
+      parts.push(`#${list}`);
+      for (const o of (objects ?? []) as KubeObject[])
+        parts.push(
+          `${o.apiVersion}|${o.kind}|${o.metadata.namespace ?? ''}|${
+            o.metadata.name
+          }`,
+        );
+    }
+  }
+  return parts.join('\n');
 }
 
 function sameRead(a: ReadFingerprints, b: ReadFingerprints): boolean {
@@ -309,6 +341,7 @@ export class EvaluationMemo {
       },
       {
         parts: this.parts,
+        catalogKey: `${fingerprints.catalog} ${fingerprints.extraKinds}`,
         keys: new Map(
           [...fingerprints.clusters].map(([cluster, fingerprint]) => [
             cluster,
@@ -376,8 +409,13 @@ export class EvaluationMemo {
     const evaluator = componentEvaluator(inventory, options);
     const now = options.now.getTime();
     const reused = new Map<string, KeptEvaluation>();
+    const restated = new Map<string, KeptEvaluation>();
     const pending = new Map<string, Remembered>();
     let evaluated = 0;
+    // the design record a stored evaluation holds comes from the catalog
+    const sameCatalog =
+      this.last?.read.catalog === read.catalog &&
+      this.last.read.extraKinds === read.extraKinds;
     const evaluate = (
       subject: CampaignSubject,
       component: ExtensionComponent | undefined,
@@ -406,15 +444,31 @@ export class EvaluationMemo {
       const { value, validBefore } = withTimeBound(() =>
         evaluator.evaluate(component),
       );
-      pending.set(id, {
+      const entry: Remembered = {
         fingerprint,
         validBefore,
         scorecard: value,
         title: component.catalog?.title ?? null,
         clusters,
+        instancesKey: instancesKey(component),
         // evaluated every run: kept for a run that keeps the inventory
         ...(validBefore === Number.NEGATIVE_INFINITY ? { component } : {}),
-      });
+      };
+      if (
+        known?.evaluationHash &&
+        sameCatalog &&
+        known.instancesKey === entry.instancesKey &&
+        known.title === entry.title &&
+        JSON.stringify(known.scorecard) === JSON.stringify(value)
+      ) {
+        // evaluated again to the very evaluation stored: the store takes it by hash
+        restated.set(id, {
+          evaluationHash: known.evaluationHash,
+          title: entry.title,
+        });
+        entry.evaluationHash = known.evaluationHash;
+      }
+      pending.set(id, entry);
       return value;
     };
     let scorecards: StableScorecard[];
@@ -435,6 +489,8 @@ export class EvaluationMemo {
     return {
       scorecards,
       reused,
+      restated,
+      storedByHash: restated.size ? new Map([...reused, ...restated]) : reused,
       evaluated,
       pending,
       reusable,

@@ -91,16 +91,20 @@ describe.each(databases.ids)(
 
     it('keeps the last good objects of a failed or forbidden resource, with the reason and their age', async () => {
       await store.save(
-        goodRun('2025-05-01T10:00:00.000Z'),
+        { ...goodRun('2025-05-01T10:00:00.000Z'), fingerprint: 'read-v1:good' },
         '2025-05-01T10:00:00.000Z',
       );
+      // stored as it came
+      expect((await store.latest())[0].fingerprint).toBe('read-v1:good');
       await store.save(
-        faultyRun('2025-05-01T11:00:00.000Z'),
+        { ...faultyRun('2025-05-01T11:00:00.000Z'), fingerprint: 'read-v1:x' },
         '2025-05-01T11:00:00.000Z',
       );
 
       const [latest] = await store.latest();
       expect(latest.collectedAt).toBe('2025-05-01T11:00:00.000Z');
+      // not the objects that were read: the fingerprint read with them is dropped
+      expect(latest.fingerprint).toBeUndefined();
       // nothing lost: the webhook and the role are still there
       expect(latest.objects.validatingwebhookconfigurations).toEqual([
         webhook('vault-agent-injector-cfg'),

@@ -129,7 +129,8 @@ export class DatabaseClusterCollectionStore implements ClusterCollectionStore {
         lastReadAt,
       };
     }
-    return { ...collection, reads, objects };
+    // the objects are no longer those read: its fingerprint is computed when needed
+    return { ...collection, reads, objects, fingerprint: undefined };
   }
 
   /**

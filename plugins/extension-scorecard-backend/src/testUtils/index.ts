@@ -69,10 +69,11 @@ export type {
   IncrementalEvaluation,
   IncrementalOptions,
 } from '../pipeline/incremental';
-/** Fingerprints of a cluster collection and of the catalog as read. @alpha */
+/** Fingerprints of a cluster collection (as stored with it, and as a refresh uses it) and of the catalog as read. @alpha */
 export {
   catalogFingerprint,
   clusterFingerprint,
+  readFingerprint,
 } from '../pipeline/fingerprints';
 /** Per cluster, what blocks the next Kubernetes minor (the report stored with each snapshot). @alpha */
 export { upgradeReadiness } from '../pipeline/upgradeReadiness';
