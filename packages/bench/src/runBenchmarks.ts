@@ -584,7 +584,9 @@ function collectionRows(
       measure: `wall time, ${label(big.componentsPerCluster)} (${count(
         big.objects,
       )} objects, ${bytes(big.responseBytes)} of JSON)`,
-      figure: `${seconds(big.wallMs)} (collector CPU ${seconds(
+      figure: `${seconds(big.wallMs)} (${
+        big.concurrency
+      } clusters at once, as a refresh collects; collector CPU ${seconds(
         big.cpuMs,
       )}) = ${ratio(
         big.wallMs / floorMs,
@@ -612,7 +614,9 @@ function collectionRows(
       measure: `collector peak RSS, ${label(big.componentsPerCluster)}`,
       figure: `${bytes(big.peakRssBytes)} (${bytes(
         big.rssBeforeBytes,
-      )} before collecting)`,
+      )} before collecting; ${
+        big.concurrency
+      } clusters read at once, each collection handed on once read, as a refresh stores it)`,
       goal: GOALS.rss,
       verdict: verdict(big.peakRssBytes < 400 * 1024 ** 2),
     },

@@ -19,6 +19,8 @@ export interface CollectionFigures {
   cpuMs: number;
   rssBeforeBytes: number;
   peakRssBytes: number;
+  /** Clusters the collector read at once. */
+  concurrency: number;
   /** Requests each cluster received (min and max over clusters). */
   requestsPerCluster: { min: number; max: number };
   /** Of those, list pages beyond the first (`continue`). */
@@ -108,6 +110,7 @@ export async function benchmarkCollection(options: {
       cpuMs: run.cpuMs,
       rssBeforeBytes: run.rssBeforeBytes,
       peakRssBytes: run.peakRssBytes,
+      concurrency: run.concurrency,
       requestsPerCluster: {
         min: Math.min(...counts),
         max: Math.max(...counts),

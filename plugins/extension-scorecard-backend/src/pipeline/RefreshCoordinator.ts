@@ -20,7 +20,8 @@ import type { WrittenSnapshot } from './assembleSnapshot';
 /** Runs older than this that never finished are considered dead. */
 const RUN_DEADLINE_MS = 60 * 60_000;
 /** Clusters collected at the same time within one run. */
-const CLUSTER_CONCURRENCY = 4;
+/** Clusters a refresh collects at once (each stored, and released, as soon as read). */
+export const CLUSTER_CONCURRENCY = 4;
 /** Runs kept in refresh_runs. */
 const RUNS_KEPT = 200;
 

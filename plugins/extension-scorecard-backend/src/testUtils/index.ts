@@ -69,6 +69,8 @@ export type {
   IncrementalEvaluation,
   IncrementalOptions,
 } from '../pipeline/incremental';
+/** Clusters a refresh collects at once. @alpha */
+export { CLUSTER_CONCURRENCY } from '../pipeline/RefreshCoordinator';
 /** Fingerprints of a cluster collection (as stored with it, and as a refresh uses it) and of the catalog as read. @alpha */
 export {
   catalogFingerprint,
