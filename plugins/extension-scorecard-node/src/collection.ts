@@ -141,10 +141,22 @@ export interface ClusterCollection {
   /**
    * Fingerprint of what was read (objects by uid and resourceVersion, read statuses,
    * version, metrics; not `stale`), set when the collection is stored so that a refresh
-   * recognises an unchanged cluster without hashing it again. Absent: computed when
-   * needed.
+   * recognises an unchanged cluster, or list, without hashing it again. Absent:
+   * computed when needed.
    */
-  fingerprint?: string;
+  fingerprint?: CollectionFingerprint;
+}
+
+/**
+ * Fingerprints of one collection's read: whole, its header (version, read statuses,
+ * metrics, error) and each list (hex SHA-256). `scheme` names how they were computed.
+ * @public
+ */
+export interface CollectionFingerprint {
+  scheme: string;
+  whole: string;
+  header: string;
+  lists: Partial<Record<ResourceKey, string>>;
 }
 
 /**

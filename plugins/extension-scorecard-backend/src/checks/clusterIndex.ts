@@ -12,6 +12,7 @@ import type {
   ResourceKey,
 } from '../collect/types';
 import type { ComponentInstance, InstanceObjects } from '../inventory/model';
+import { readsClusterList } from './clusterReads';
 import { RbacIndex } from './kubernetes/rbacAuthorizer';
 import { type Release, serverRelease } from './kubernetes/releases';
 
@@ -46,8 +47,7 @@ export const OPTIONAL_RESOURCES: ReadonlySet<ResourceKey> =
 export class ClusterIndex {
   readonly name: string;
   readonly release: Release | null;
-  /** Namespace name → labels, including the immutable `kubernetes.io/metadata.name`. */
-  readonly namespaceLabels: Map<string, Record<string, string>>;
+  private readonly labelsByNamespace: Map<string, Record<string, string>>;
   private rbacIndex?: RbacIndex;
   private pdbs?: Map<string, KubeObject[]>;
   private policyBindings?: Map<string, KubeObject[]>;
@@ -64,16 +64,28 @@ export class ClusterIndex {
       collection.versionStatus?.state === 'ok'
         ? serverRelease(collection.version)
         : null;
-    this.namespaceLabels = new Map();
+    this.labelsByNamespace = new Map();
     for (const ns of collection.objects.namespaces ?? []) {
-      this.namespaceLabels.set(ns.metadata.name, {
+      this.labelsByNamespace.set(ns.metadata.name, {
         ...ns.metadata.labels,
         'kubernetes.io/metadata.name': ns.metadata.name,
       });
     }
   }
 
+  /** Namespace name → labels, including the immutable `kubernetes.io/metadata.name`. */
+  get namespaceLabels(): ReadonlyMap<string, Record<string, string>> {
+    this.reads('namespaces');
+    return this.labelsByNamespace;
+  }
+
+  /** Reports a read of the whole list `key` (see checks/clusterReads). */
+  reads(key: ResourceKey): void {
+    readsClusterList(this.name, key);
+  }
+
   objects(key: ResourceKey): KubeObject[] {
+    this.reads(key);
     return this.collection.objects[key] ?? [];
   }
 
@@ -178,6 +190,10 @@ export class ClusterIndex {
   }
 
   get rbac(): RbacIndex {
+    this.reads('roles');
+    this.reads('clusterroles');
+    this.reads('rolebindings');
+    this.reads('clusterrolebindings');
     if (!this.rbacIndex) {
       this.rbacIndex = new RbacIndex({
         roles: this.collection.objects.roles,
@@ -190,6 +206,7 @@ export class ClusterIndex {
   }
 
   podDisruptionBudgetsIn(namespace: string): KubeObject[] {
+    this.reads('poddisruptionbudgets');
     this.pdbs ??= groupBy(
       this.collection.objects.poddisruptionbudgets,
       byNamespace,
@@ -198,6 +215,7 @@ export class ClusterIndex {
   }
 
   bindingsOfPolicy(policyName: string): KubeObject[] {
+    this.reads('validatingadmissionpolicybindings');
     this.policyBindings ??= groupBy(
       this.collection.objects.validatingadmissionpolicybindings,
       o => o.spec?.policyName,
@@ -206,6 +224,7 @@ export class ClusterIndex {
   }
 
   service(namespace: string, name: string): KubeObject | undefined {
+    this.reads('services');
     this.services ??= groupBy(
       this.collection.objects.services,
       o => `${o.metadata.namespace}/${o.metadata.name}`,
@@ -214,6 +233,7 @@ export class ClusterIndex {
   }
 
   endpointSlicesOf(namespace: string, service: string): KubeObject[] {
+    this.reads('endpointslices');
     this.endpointSlices ??= groupBy(
       this.collection.objects.endpointslices,
       o => {
@@ -232,6 +252,7 @@ export class ClusterIndex {
     key: 'servicemonitors' | 'podmonitors',
     namespace: string,
   ): KubeObject[] {
+    this.reads(key);
     let index =
       key === 'servicemonitors' ? this.serviceMonitors : this.podMonitors;
     if (!index) {

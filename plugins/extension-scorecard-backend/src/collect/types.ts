@@ -16,6 +16,7 @@ import type {
 export type {
   ApiServerMetrics,
   ClusterCollection,
+  CollectionFingerprint,
   DeprecatedApiRequest,
   KubeObject,
   KubeObjectMeta,

@@ -3,10 +3,11 @@
  * built from scratch, object for object, whatever changed: nothing, one cluster, the
  * catalog, or which entities own components at all.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { readCatalogFiles } from '../collect/catalog';
-import { readClusterDump } from '../collect/dumps';
+import {
+  loadDemoFleet,
+  loadUpstreamFleet,
+  type ExampleFleet,
+} from './__testUtils__/exampleFleets';
 import type { ClusterCollection, KubeObject } from '../collect/types';
 import {
   catalogFingerprint,
@@ -20,48 +21,10 @@ import type { Inventory } from './model';
 
 jest.setTimeout(60_000);
 
-const REPO = path.resolve(__dirname, '../../../..');
 const NOW = '2026-12-01T08:00:00.000Z';
-
-async function load(clusterDir: string, catalog: string[]) {
-  const names = fs
-    .readdirSync(clusterDir)
-    .filter(d => fs.statSync(path.join(clusterDir, d)).isDirectory())
-    .sort();
-  const clusters = await Promise.all(
-    names.map(name =>
-      readClusterDump({
-        name,
-        directory: path.join(clusterDir, name),
-        now: () => new Date(NOW),
-      }),
-    ),
-  );
-  return { clusters, entities: await readCatalogFiles(catalog) };
-}
-
-const upstreamCatalog = path.join(REPO, 'examples/upstream/catalog');
-const FIXTURES: Array<[string, () => ReturnType<typeof load>]> = [
-  [
-    'the demo',
-    () =>
-      load(path.join(REPO, 'examples/clusters'), [
-        path.join(REPO, 'examples/org.yaml'),
-        path.join(REPO, 'examples/entities.yaml'),
-      ]),
-  ],
-  [
-    'the upstream fixtures',
-    () =>
-      load(
-        path.join(REPO, 'examples/upstream/clusters'),
-        fs
-          .readdirSync(upstreamCatalog)
-          .filter(f => f.endsWith('.yaml'))
-          .sort()
-          .map(f => path.join(upstreamCatalog, f)),
-      ),
-  ],
+const FIXTURES: Array<[string, () => Promise<ExampleFleet>]> = [
+  ['the demo', () => loadDemoFleet(Date.parse(NOW))],
+  ['the upstream fixtures', () => loadUpstreamFleet(Date.parse(NOW))],
 ];
 
 /** The keys the refresh memo gives: each cluster's read with the catalog's. */

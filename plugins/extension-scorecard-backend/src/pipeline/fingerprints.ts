@@ -18,6 +18,7 @@ import type { Entity } from '@backstage/catalog-model';
 import { createHash } from 'node:crypto';
 import type {
   ClusterCollection,
+  CollectionFingerprint,
   KubeObject,
   ResourceKey,
 } from '../collect/types';
@@ -68,35 +69,72 @@ function objectPart(object: KubeObject, normalize?: Normalize): string {
 }
 
 /** Names the way {@link readFingerprint} is computed: a stored one of another way is not used. */
-const SCHEME = 'read-v1:';
+const SCHEME = 'read-v2';
+
+/** What stands for one object of a component's instance (see {@link instanceObjectsKey}). */
+const NORMALIZED_KINDS: Record<string, Normalize | undefined> = {
+  Node: NORMALIZED.nodes,
+  HorizontalPodAutoscaler: NORMALIZED.horizontalpodautoscalers,
+};
+
+/** An object as it stands in a fingerprint: by uid and resourceVersion, or its content. */
+export function objectFingerprintPart(object: KubeObject): string {
+  return objectPart(object, NORMALIZED_KINDS[object.kind]);
+}
 
 /**
  * The fingerprint of what one collection read, whatever became of it afterwards (not
- * `stale`): equal when every check reads the same. Stored with the collection.
+ * `stale`), whole and in parts: the header (version, read statuses, metrics, error) and
+ * each list. Equal when every check reads the same. Stored with the collection.
  */
-export function readFingerprint(collection: ClusterCollection): string {
-  const hash = createHash('sha256');
-  hash.update(
-    canonicalJson({
-      cluster: collection.cluster,
-      source: collection.source,
-      version: collection.version,
-      versionStatus: collection.versionStatus,
-      reads: collection.reads,
-      error: collection.error ?? null,
-      apiServerMetrics: collection.apiServerMetrics ?? null,
-    }),
-  );
-  const lists = Object.keys(collection.objects).sort() as ResourceKey[];
-  for (const list of lists) {
+export function readFingerprint(
+  collection: ClusterCollection,
+): CollectionFingerprint {
+  const header = createHash('sha256')
+    .update(
+      canonicalJson({
+        cluster: collection.cluster,
+        source: collection.source,
+        version: collection.version,
+        versionStatus: collection.versionStatus,
+        reads: collection.reads,
+        error: collection.error ?? null,
+        apiServerMetrics: collection.apiServerMetrics ?? null,
+      }),
+    )
+    .digest('hex');
+  const whole = createHash('sha256').update(header);
+  const lists: Record<string, string> = {};
+  for (const list of Object.keys(collection.objects).sort() as ResourceKey[]) {
     const normalize = NORMALIZED[list];
     // one update per list: a call per object would cost more than the hashing
     const parts = (collection.objects[list] ?? []).map(o =>
       objectPart(o, normalize),
     );
-    hash.update(`\n#${list}\n${parts.join('\n')}`);
+    lists[list] = createHash('sha256').update(parts.join('\n')).digest('hex');
+    whole.update(`\n#${list}=${lists[list]}`);
   }
-  return `${SCHEME}${hash.digest('hex')}`;
+  return { scheme: SCHEME, whole: whole.digest('hex'), header, lists };
+}
+
+const computed = new WeakMap<ClusterCollection, CollectionFingerprint>();
+
+/** The fingerprint stored with a collection, or computed (once per collection object). */
+export function fingerprintOfRead(
+  collection: ClusterCollection,
+): CollectionFingerprint {
+  if (collection.fingerprint?.scheme === SCHEME) return collection.fingerprint;
+  let known = computed.get(collection);
+  if (!known) {
+    known = readFingerprint(collection);
+    computed.set(collection, known);
+  }
+  return known;
+}
+
+/** Staleness as it stands in a fingerprint. */
+function staleness(collection: ClusterCollection): string {
+  return collection.stale ? canonicalJson(collection.stale) : '';
 }
 
 /**
@@ -104,13 +142,26 @@ export function readFingerprint(collection: ClusterCollection): string {
  * stored with it, else computed) and whether it is stale.
  */
 export function clusterFingerprint(collection: ClusterCollection): string {
-  const read = collection.fingerprint?.startsWith(SCHEME)
-    ? collection.fingerprint
-    : readFingerprint(collection);
+  const read = fingerprintOfRead(collection).whole;
   if (!collection.stale) return read;
   return createHash('sha256')
-    .update(`${read}\n${canonicalJson(collection.stale)}`)
+    .update(`${read}\n${staleness(collection)}`)
     .digest('hex');
+}
+
+/**
+ * Every cluster's header (version, read statuses, metrics, error) and staleness: a
+ * check may read them of any cluster.
+ */
+export function fleetHeaderFingerprint(
+  collections: readonly ClusterCollection[],
+): string {
+  const hash = createHash('sha256');
+  for (const c of collections)
+    hash.update(
+      `${c.cluster}\n${fingerprintOfRead(c).header}\n${staleness(c)}\n`,
+    );
+  return hash.digest('hex');
 }
 
 /** The fingerprint of the catalog as read: equal when every entity is the same. */

@@ -8,10 +8,11 @@ import type {
   ExperimentEvidence,
   Waiver,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import fs from 'node:fs';
-import path from 'node:path';
-import { readCatalogFiles } from '../collect/catalog';
-import { readClusterDump } from '../collect/dumps';
+import {
+  loadDemoFleet,
+  loadUpstreamFleet,
+  type ExampleFleet,
+} from '../inventory/__testUtils__/exampleFleets';
 import type { ClusterCollection } from '../collect/types';
 import { buildInventory } from '../inventory/buildInventory';
 import { canonicalJson, sha256 } from '../store/encoding';
@@ -29,60 +30,17 @@ import { ConfigReader } from '@backstage/config';
 
 jest.setTimeout(120_000);
 
-const REPO = path.resolve(__dirname, '../../../..');
 const START = Date.parse('2026-12-01T08:00:00.000Z');
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-interface Fixture {
-  clusters: ClusterCollection[];
-  entities: Awaited<ReturnType<typeof readCatalogFiles>>;
-}
-
-async function load(clusterDir: string, catalog: string[]): Promise<Fixture> {
-  const names = fs
-    .readdirSync(clusterDir)
-    .filter(d => fs.statSync(path.join(clusterDir, d)).isDirectory())
-    .sort();
-  const clusters = await Promise.all(
-    names.map(name =>
-      readClusterDump({
-        name,
-        directory: path.join(clusterDir, name),
-        now: () => new Date(START),
-      }),
-    ),
-  );
-  return { clusters, entities: await readCatalogFiles(catalog) };
-}
+type Fixture = ExampleFleet;
 
 /** Name, loader, and whether the clock moves its certificate or retirement verdicts within three years. */
 const FIXTURES: Array<[string, () => Promise<Fixture>, boolean]> = [
-  [
-    'the demo',
-    () =>
-      load(path.join(REPO, 'examples/clusters'), [
-        path.join(REPO, 'examples/org.yaml'),
-        path.join(REPO, 'examples/entities.yaml'),
-      ]),
-    true,
-  ],
-  [
-    'the upstream fixtures',
-    () => {
-      const catalog = path.join(REPO, 'examples/upstream/catalog');
-      return load(
-        path.join(REPO, 'examples/upstream/clusters'),
-        fs
-          .readdirSync(catalog)
-          .filter(f => f.endsWith('.yaml'))
-          .sort()
-          .map(f => path.join(catalog, f)),
-      );
-    },
-    // no support end declared, webhook caBundles injected later: nothing runs out
-    false,
-  ],
+  ['the demo', () => loadDemoFleet(START), true],
+  // no support end declared, webhook caBundles injected later: nothing runs out
+  ['the upstream fixtures', () => loadUpstreamFleet(START), false],
 ];
 
 /** Waivers on the first failing results, expiring on the way; one pending. */
@@ -208,6 +166,50 @@ function scaled(collection: ClusterCollection): ClusterCollection {
   };
 }
 
+/** One cluster's namespaces with a label no selector reads, as the API server would return them next. */
+function relabelled(collection: ClusterCollection): ClusterCollection {
+  return {
+    ...collection,
+    objects: {
+      ...collection.objects,
+      namespaces: (collection.objects.namespaces ?? []).map(ns => ({
+        ...ns,
+        metadata: {
+          ...ns.metadata,
+          resourceVersion: `${Number(ns.metadata.resourceVersion ?? 1) + 3}`,
+          labels: { ...ns.metadata.labels, 'example.com/audited': 'yes' },
+        },
+      })),
+    },
+  };
+}
+
+/** One cluster with a namespace more (every webhook matching all namespaces reaches one more). */
+function withNewNamespace(collection: ClusterCollection): ClusterCollection {
+  return {
+    ...collection,
+    objects: {
+      ...collection.objects,
+      namespaces: [
+        ...(collection.objects.namespaces ?? []),
+        {
+          apiVersion: 'v1',
+          kind: 'Namespace',
+          metadata: {
+            name: 'team-new',
+            uid: '6f0e1c2a-0000-4000-8000-000000000001',
+            resourceVersion: '1',
+            creationTimestamp: '2026-12-05T08:00:00Z',
+            labels: { 'kubernetes.io/metadata.name': 'team-new' },
+          },
+          spec: { finalizers: ['kubernetes'] },
+          status: { phase: 'Active' },
+        },
+      ],
+    },
+  };
+}
+
 const hashOf = (cards: readonly StableScorecard[]) =>
   new Map(cards.map(c => [c.componentId, sha256(canonicalJson(c))]));
 
@@ -244,11 +246,18 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
     const changedCluster = fixture.clusters[0];
     const reusedAfterFullChange: number[] = [];
     const keptInChangedCluster: string[] = [];
+    let restatedAfterRelabel = 0;
     for (let step = 0; step < 260; step++) {
       const now = new Date(START + step * 2.5 * HOUR);
-      // one cluster changes: only its components are evaluated again
+      // one Deployment of a cluster scales: what read it is evaluated again
       if (step === 40)
         collections = [scaled(changedCluster), ...fixture.clusters.slice(1)];
+      // the namespaces of the other cluster get a label no selector reads, then one
+      // namespace more: what read the namespaces there is evaluated again
+      if (step === 60)
+        collections = [collections[0], relabelled(collections[1])];
+      if (step === 100)
+        collections = [collections[0], withNewNamespace(collections[1])];
       // the catalog changes: everything is
       if (step === 80)
         entities = entities.map((e, i) =>
@@ -285,27 +294,30 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
       if (evaluation.inventoryKept) inventoriesKept += 1;
       if (step === 0 || step === 80)
         reusedAfterFullChange.push(evaluation.reused.size);
+      // components evaluated again to what was stored: the store takes them by the
+      // hash it gave that evaluation
+      const hashes = hashOf(full);
+      for (const [id, known] of evaluation.restated)
+        expect(known.evaluationHash).toBe(hashes.get(id));
+      expect(evaluation.storedByHash.size).toBe(
+        evaluation.reused.size + evaluation.restated.size,
+      );
+      if (step === 60) restatedAfterRelabel = evaluation.restated.size;
       if (step === 40) {
-        // components of the changed cluster evaluated again to what was stored: the
-        // store takes them by the hash it gave that evaluation
-        expect(evaluation.restated.size).toBeGreaterThan(0);
-        const hashes = hashOf(full);
-        for (const [id, known] of evaluation.restated)
-          expect(known.evaluationHash).toBe(hashes.get(id));
-        expect(evaluation.storedByHash.size).toBe(
-          evaluation.reused.size + evaluation.restated.size,
-        );
+        const scaledUid = (collections[0].objects.deployments ?? [])[0].metadata
+          .uid;
+        for (const c of built.components) {
+          if (!c.instances.some(i => i.cluster === changedCluster.cluster))
+            continue;
+          const holdsScaled = c.instances.some(i =>
+            i.objects.deployments.some(d => d.metadata.uid === scaledUid),
+          );
+          if (evaluation.reused.has(c.id)) {
+            expect(holdsScaled).toBe(false);
+            keptInChangedCluster.push(c.id);
+          }
+        }
       }
-      if (step === 40)
-        keptInChangedCluster.push(
-          ...built.components
-            .filter(
-              c =>
-                evaluation.reused.has(c.id) &&
-                c.instances.some(i => i.cluster === changedCluster.cluster),
-            )
-            .map(c => c.id),
-        );
       if (step % 40 !== 0) {
         kept += evaluation.reused.size;
         evaluatedAgain += evaluation.evaluated;
@@ -325,9 +337,12 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
       '1:one-kind',
       '2:added-later',
     ]);
-    // the first run and a changed catalog evaluate everything; a changed cluster its own
+    // the first run and a changed catalog evaluate everything; in a changed cluster,
+    // what read nothing that changed is kept
     expect(reusedAfterFullChange).toEqual([0, 0]);
-    expect(keptInChangedCluster).toEqual([]);
+    expect(keptInChangedCluster.length).toBeGreaterThan(0);
+    // a label no selector reads: evaluated again, to what was stored
+    expect(restatedAfterRelabel).toBeGreaterThan(0);
     // most evaluations are kept; the clock brings some back
     expect(kept).toBeGreaterThan(evaluatedAgain);
     expect(evaluatedAgain).toBeGreaterThan(0);
@@ -511,7 +526,12 @@ describe('fingerprints of what was read', () => {
     });
     const base = collection({ deployments: [deployment('5')] });
     const stored = { ...base, fingerprint: readFingerprint(base) };
-    expect(stored.fingerprint).toMatch(/^read-v1:[0-9a-f]{64}$/);
+    expect(stored.fingerprint).toEqual({
+      scheme: 'read-v2',
+      whole: expect.stringMatching(/^[0-9a-f]{64}$/),
+      header: expect.stringMatching(/^[0-9a-f]{64}$/),
+      lists: { deployments: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
     expect(clusterFingerprint(stored)).toBe(clusterFingerprint(base));
     // trusted as stored: the objects are not hashed again
     expect(
@@ -535,7 +555,7 @@ describe('fingerprints of what was read', () => {
       clusterFingerprint({
         ...base,
         objects: { deployments: [deployment('6')] },
-        fingerprint: 'read-v0:abc',
+        fingerprint: { ...stored.fingerprint, scheme: 'read-v0' },
       }),
     ).toBe(clusterFingerprint(collection({ deployments: [deployment('6')] })));
   });

@@ -31,7 +31,12 @@ import type {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { createHash } from 'node:crypto';
 import { withTimeBound } from '../checks/timeBound';
-import type { ClusterCollection, KubeObject } from '../collect/types';
+import type {
+  ClusterCollection,
+  CollectionFingerprint,
+  KubeObject,
+  ResourceKey,
+} from '../collect/types';
 import { buildInventory } from '../inventory/buildInventory';
 import { InventoryParts, objectResolver } from '../inventory/clusterParts';
 import type {
@@ -50,7 +55,14 @@ import {
   type StableScorecard,
 } from './evaluate';
 import type { CampaignSubject } from '../scoring';
-import { catalogFingerprint, clusterFingerprint } from './fingerprints';
+import {
+  catalogFingerprint,
+  clusterFingerprint,
+  fingerprintOfRead,
+  fleetHeaderFingerprint,
+  objectFingerprintPart,
+} from './fingerprints';
+import { withClusterReads } from '../checks/clusterReads';
 import {
   upgradeReadiness,
   type ComponentFindingsCache,
@@ -78,11 +90,20 @@ interface Remembered {
   component?: ExtensionComponent;
   /** Which objects its instances hold, by name (see {@link instancesKey}). */
   instancesKey?: string;
+  /** The cluster lists its evaluation read, and its inputs as far as it read them (see {@link inputsReadFingerprint}). */
+  read?: {
+    lists: ReadonlyMap<string, readonly ResourceKey[]>;
+    fingerprint: string;
+  };
 }
 
 /** What a run read, as fingerprints. */
 interface ReadFingerprints {
   clusters: ReadonlyMap<string, string>;
+  /** Cluster → each list's fingerprint. */
+  lists: ReadonlyMap<string, CollectionFingerprint['lists']>;
+  /** Every cluster's header and staleness (see fleetHeaderFingerprint). */
+  fleetHeader: string;
   catalog: string;
   /** The module kinds the inventory was built with. */
   extraKinds: string;
@@ -183,6 +204,74 @@ function instancesKey(component: ExtensionComponent): string {
     }
   }
   return parts.join('\n');
+}
+
+/** The clusters' part of what a run read. */
+function clusterReads(
+  collections: readonly ClusterCollection[],
+): Pick<ReadFingerprints, 'clusters' | 'lists' | 'fleetHeader'> {
+  return {
+    clusters: new Map(collections.map(c => [c.cluster, clusterFingerprint(c)])),
+    lists: new Map(
+      collections.map(c => [c.cluster, fingerprintOfRead(c).lists]),
+    ),
+    fleetHeader: fleetHeaderFingerprint(collections),
+  };
+}
+
+/**
+ * A component's inputs as far as its last evaluation read them: its own objects (by
+ * uid and resourceVersion) and what the inventory made of them, the cluster lists its
+ * checks read (`reads`, recorded by checks/clusterReads), every cluster's header and
+ * staleness, the catalog, its evidence, waivers and campaigns. Equal: its evaluation
+ * is the same, though other objects of its clusters changed.
+ */
+function inputsReadFingerprint(
+  component: ExtensionComponent,
+  reads: ReadonlyMap<string, readonly ResourceKey[]>,
+  read: ReadFingerprints,
+  inputs: ComponentInputs,
+): string {
+  const hash = createHash('sha256');
+  hash.update(`${component.id}\n${read.catalog}\n${read.fleetHeader}\n`);
+  hash.update(
+    JSON.stringify({
+      name: component.name,
+      kind: component.kind,
+      facets: component.facets,
+      findings: component.descriptorFindings,
+    }),
+  );
+  for (const instance of component.instances) {
+    hash.update(
+      `\n@${instance.cluster}|${instance.advertisedResources.join(
+        ',',
+      )}|${instance.schedulerNames.join(',')}`,
+    );
+    for (const [list, objects] of Object.entries(instance.objects)) {
+      if (!(objects as KubeObject[]).length) continue;
+      hash.update(
+        `\n#${list}\n${(objects as KubeObject[])
+          .map(objectFingerprintPart)
+          .join('\n')}`,
+      );
+    }
+  }
+  for (const [cluster, keys] of reads) {
+    const lists = read.lists.get(cluster);
+    hash.update(
+      `\n%${cluster}\n${keys
+        .map(key => `${key}=${lists?.[key] ?? 'unread'}`)
+        .join('\n')}`,
+    );
+  }
+  hash.update('\n');
+  if (inputs.evidence.length) hash.update(canonicalJson(inputs.evidence));
+  hash.update('\n');
+  if (inputs.waivers.length) hash.update(canonicalJson(inputs.waivers));
+  hash.update('\n');
+  if (inputs.campaigns.length) hash.update(canonicalJson(inputs.campaigns));
+  return hash.digest('hex');
 }
 
 function sameRead(a: ReadFingerprints, b: ReadFingerprints): boolean {
@@ -289,9 +378,7 @@ export class EvaluationMemo {
     options: IncrementalOptions & { build?: boolean },
   ): Inventory {
     const fingerprints: ReadFingerprints = {
-      clusters: new Map(
-        read.collections.map(c => [c.cluster, clusterFingerprint(c)]),
-      ),
+      ...clusterReads(read.collections),
       catalog: catalogFingerprint(read.entities),
       extraKinds: JSON.stringify(read.extraKinds ?? []),
     };
@@ -390,9 +477,7 @@ export class EvaluationMemo {
         'catalogFingerprint is needed for an inventory built elsewhere',
       );
     return {
-      clusters: new Map(
-        inventory.clusters.map(c => [c.cluster, clusterFingerprint(c)]),
-      ),
+      ...clusterReads(inventory.clusters),
       catalog: options.catalogFingerprint,
       extraKinds: JSON.stringify(options.inventoryKinds ?? []),
     };
@@ -423,17 +508,30 @@ export class EvaluationMemo {
       const { componentId: id, clusters } = subject;
       const fingerprint = this.fingerprintOf(subject, read, evaluator);
       const known = reusable ? this.entries.get(id) : undefined;
+      const inputs = () => evaluator.inputsOf(subject);
       if (
         known?.evaluationHash &&
-        known.fingerprint === fingerprint &&
-        now < known.validBefore
+        now < known.validBefore &&
+        (known.fingerprint === fingerprint ||
+          // its clusters changed, but nothing it read of them
+          (component &&
+            known.read &&
+            inputsReadFingerprint(
+              component,
+              known.read.lists,
+              read,
+              inputs(),
+            ) === known.read.fingerprint))
       ) {
         reused.set(id, {
           evaluationHash: known.evaluationHash,
           ...(known.stateHash ? { stateHash: known.stateHash } : {}),
           title: known.title,
         });
-        pending.set(id, known);
+        pending.set(
+          id,
+          known.fingerprint === fingerprint ? known : { ...known, fingerprint },
+        );
         return known.scorecard;
       }
       if (!component)
@@ -441,8 +539,11 @@ export class EvaluationMemo {
           `component ${id} needs evaluating but the inventory was kept without it`,
         );
       evaluated += 1;
-      const { value, validBefore } = withTimeBound(() =>
-        evaluator.evaluate(component),
+      const {
+        value: { value, validBefore },
+        reads,
+      } = withClusterReads(() =>
+        withTimeBound(() => evaluator.evaluate(component)),
       );
       const entry: Remembered = {
         fingerprint,
@@ -451,6 +552,10 @@ export class EvaluationMemo {
         title: component.catalog?.title ?? null,
         clusters,
         instancesKey: instancesKey(component),
+        read: {
+          lists: reads,
+          fingerprint: inputsReadFingerprint(component, reads, read, inputs()),
+        },
         // evaluated every run: kept for a run that keeps the inventory
         ...(validBefore === Number.NEGATIVE_INFINITY ? { component } : {}),
       };

@@ -35,6 +35,13 @@ const certificate = (name: string): KubeObject => ({
   metadata: { name, namespace: 'x' },
 });
 
+const GOOD_READ = {
+  scheme: 'read-v2',
+  whole: 'a'.repeat(64),
+  header: 'c'.repeat(64),
+  lists: { validatingwebhookconfigurations: 'd'.repeat(64) },
+};
+
 function goodRun(at: string, webhooks = ['vault-agent-injector-cfg']) {
   return {
     cluster: 'prod',
@@ -91,13 +98,16 @@ describe.each(databases.ids)(
 
     it('keeps the last good objects of a failed or forbidden resource, with the reason and their age', async () => {
       await store.save(
-        { ...goodRun('2025-05-01T10:00:00.000Z'), fingerprint: 'read-v1:good' },
+        { ...goodRun('2025-05-01T10:00:00.000Z'), fingerprint: GOOD_READ },
         '2025-05-01T10:00:00.000Z',
       );
       // stored as it came
-      expect((await store.latest())[0].fingerprint).toBe('read-v1:good');
+      expect((await store.latest())[0].fingerprint).toEqual(GOOD_READ);
       await store.save(
-        { ...faultyRun('2025-05-01T11:00:00.000Z'), fingerprint: 'read-v1:x' },
+        {
+          ...faultyRun('2025-05-01T11:00:00.000Z'),
+          fingerprint: { ...GOOD_READ, whole: 'b'.repeat(64) },
+        },
         '2025-05-01T11:00:00.000Z',
       );
 

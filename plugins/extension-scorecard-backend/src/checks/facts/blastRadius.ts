@@ -98,6 +98,8 @@ function matchNamespaces(
     namespaceMatches.set(index, cache);
   }
   const key = `${namespaced}|${JSON.stringify(selectors)}`;
+  // read from the cache or not, the match reads the cluster's namespaces
+  index.reads('namespaces');
   let match = cache.get(key);
   if (!match) {
     match = computeNamespaceMatch(index, namespaced, selectors);
