@@ -85,5 +85,7 @@ export function count(n: number): string {
 }
 
 export function ratio(n: number): string {
-  return n >= 100 ? `${n.toFixed(0)}×` : `${n.toFixed(1)}×`;
+  if (n >= 100) return `${n.toFixed(0)}×`;
+  // a fraction keeps two significant digits (0.062×, not 0.1×)
+  return n < 1 ? `${n.toPrecision(2)}×` : `${n.toFixed(1)}×`;
 }

@@ -77,9 +77,19 @@ const NORMALIZED_KINDS: Record<string, Normalize | undefined> = {
   HorizontalPodAutoscaler: NORMALIZED.horizontalpodautoscalers,
 };
 
+/** Parts of objects compared by content (Nodes are in many components' instances). */
+const contentParts = new WeakMap<KubeObject, string>();
+
 /** An object as it stands in a fingerprint: by uid and resourceVersion, or its content. */
 export function objectFingerprintPart(object: KubeObject): string {
-  return objectPart(object, NORMALIZED_KINDS[object.kind]);
+  const normalize = NORMALIZED_KINDS[object.kind];
+  if (!normalize) return objectPart(object);
+  let part = contentParts.get(object);
+  if (part === undefined) {
+    part = objectPart(object, normalize);
+    contentParts.set(object, part);
+  }
+  return part;
 }
 
 /**

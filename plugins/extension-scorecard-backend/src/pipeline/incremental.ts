@@ -552,12 +552,21 @@ export class EvaluationMemo {
         title: component.catalog?.title ?? null,
         clusters,
         instancesKey: instancesKey(component),
-        read: {
-          lists: reads,
-          fingerprint: inputsReadFingerprint(component, reads, read, inputs()),
-        },
-        // evaluated every run: kept for a run that keeps the inventory
-        ...(validBefore === Number.NEGATIVE_INFINITY ? { component } : {}),
+        // evaluated every run: kept for a run that keeps the inventory, and never
+        // reused, so what it read need not be fingerprinted
+        ...(validBefore === Number.NEGATIVE_INFINITY
+          ? { component }
+          : {
+              read: {
+                lists: reads,
+                fingerprint: inputsReadFingerprint(
+                  component,
+                  reads,
+                  read,
+                  inputs(),
+                ),
+              },
+            }),
       };
       if (
         known?.evaluationHash &&
