@@ -129,6 +129,11 @@ describe('live source against the stand-in API server (prod-eu dump)', () => {
       Math.ceil((dump.objects.clusterroles?.length ?? 0) / 5),
     );
     expect(rbacPages.slice(1).every(r => !!r.query.continue)).toBe(true);
+    // connections kept open between requests: a handshake per list in flight, not
+    // per request
+    expect(server.requests.length).toBeGreaterThan(50);
+    expect(server.connections).toBeGreaterThan(0);
+    expect(server.connections).toBeLessThanOrEqual(4);
   });
 
   it("serves a dump's metrics.txt at /metrics over HTTPS, and live reads what the dump reads", async () => {

@@ -19,12 +19,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { toServerVersion } from './dumps';
 import { apiServerMetricsFromText } from './metrics';
-import {
-  combineReads,
-  isListDocument,
-  listItems,
-  trimAtRead,
-} from './objects';
+import { combineReads, isListDocument, listItems, trimAtRead } from './objects';
 import {
   groupVersion,
   listPath,
@@ -178,6 +173,7 @@ export async function collectLiveCluster(
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
   const signal = controller.signal;
 
+  let close: (() => void) | undefined;
   try {
     let get: KubeGet;
     try {
@@ -187,7 +183,12 @@ export async function collectLiveCluster(
       // the credential (STS, token endpoints, exec plugins) counts against the timeout
       const connection = await untilAborted(connect(cluster), signal);
       secrets.push(...connection.secrets);
-      get = await createKubeGet(connection.kubeConfig, secrets);
+      // the lists in flight, and the metrics read after them
+      ({ get, close } = await createKubeGet(
+        connection.kubeConfig,
+        secrets,
+        Math.max(1, cluster.concurrency),
+      ));
     } catch (e) {
       return {
         ...base,
@@ -282,6 +283,7 @@ export async function collectLiveCluster(
       apiServerMetrics,
     };
   } finally {
+    close?.();
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
@@ -366,7 +368,8 @@ export function kubeConfigFor(
 async function createKubeGet(
   kc: KubeConfig,
   secrets: string[],
-): Promise<KubeGet> {
+  sockets: number,
+): Promise<{ get: KubeGet; close: () => void }> {
   const current = kc.getCurrentCluster();
   if (!current) throw new Error('the kubeconfig has no current cluster');
   const server = current.server.replace(/\/+$/, '');
@@ -380,13 +383,40 @@ async function createKubeGet(
   )?.[1];
   const bearer = authorization?.replace(/^Bearer\s+/i, '');
   if (bearer) secrets.push(bearer);
-  return (path, signal, accept) =>
-    httpGet(
-      `${server}${path}`,
-      init.agent,
-      accept ? { ...headers, accept } : headers,
-      signal,
-    );
+  const agent = keepingConnections(init.agent, sockets);
+  return {
+    get: (path, signal, accept) =>
+      httpGet(
+        `${server}${path}`,
+        agent,
+        accept ? { ...headers, accept } : headers,
+        signal,
+      ),
+    close: () => {
+      if (agent !== init.agent) agent?.destroy();
+    },
+  };
+}
+
+/**
+ * The HTTPS agent client-node configured (CA, client certificate, skipTLSVerify),
+ * keeping `sockets` connections open between the requests of one collection:
+ * client-node's own agent opens a TLS connection per request, about fifty per cluster,
+ * each a handshake for the API server and the collector. Any other agent (a proxy's)
+ * is used as it is.
+ */
+function keepingConnections(
+  agent: http.Agent | undefined,
+  sockets: number,
+): http.Agent | undefined {
+  if (!agent || agent.constructor !== https.Agent) return agent;
+  const { options } = agent as https.Agent & { options: https.AgentOptions };
+  return new https.Agent({
+    ...options,
+    keepAlive: true,
+    maxSockets: sockets,
+    maxFreeSockets: sockets,
+  });
 }
 
 /**

@@ -85,6 +85,8 @@ export interface StandInApiServer {
   caData?: string;
   /** Every request received, in order. */
   requests: StandInRequest[];
+  /** Connections opened to it so far (TLS handshakes, over HTTPS). */
+  readonly connections: number;
   setFaults(faults: StandInFault[]): void;
   close(): Promise<void>;
 }
@@ -565,6 +567,10 @@ export async function startStandInApiServer(
         listener,
       )
     : http.createServer(listener);
+  let connections = 0;
+  server.on(tls ? 'secureConnection' : 'connection', () => {
+    connections += 1;
+  });
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 
@@ -572,6 +578,9 @@ export async function startStandInApiServer(
     url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     caData: tls ? Buffer.from(tls.cert).toString('base64') : undefined,
     requests: handler.requests,
+    get connections() {
+      return connections;
+    },
     setFaults: handler.setFaults,
     close: () =>
       new Promise<void>((resolve, reject) => {
