@@ -44,7 +44,7 @@ export function withClusterReads<T>(evaluate: () => T): {
       value,
       reads: new Map(
         [...current]
-          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .sort(([a], [b]) => a.localeCompare(b))
           .map(([cluster, keys]) => [cluster, [...keys].sort()]),
       ),
     };

@@ -27,6 +27,8 @@ const FIXTURES: Array<[string, () => Promise<ExampleFleet>]> = [
   ['the upstream fixtures', () => loadUpstreamFleet(Date.parse(NOW))],
 ];
 
+let latestEntities: BuildInventoryInput['entities'] = [];
+
 /** The keys the refresh memo gives: each cluster's read with the catalog's. */
 function keysOf(input: BuildInventoryInput): Map<string, string> {
   const catalog = catalogFingerprint(input.entities);
@@ -106,8 +108,6 @@ function expectSameAsFromScratch(inventory: Inventory) {
   );
   expectObjectsOfTheRead(inventory);
 }
-
-let latestEntities: BuildInventoryInput['entities'] = [];
 
 describe.each(FIXTURES)('inventory parts kept per cluster: %s', (_, loadIt) => {
   it('rebuilds only the clusters read differently, and gives what a full build gives', async () => {
