@@ -29,7 +29,7 @@ import type {
   ClusterUpgradeReadiness,
   UpgradeFinding,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { withTimeBound } from '../checks/timeBound';
 import type {
   ClusterCollection,
@@ -172,6 +172,11 @@ function componentFingerprint(
   for (const cluster of instanceClusters) {
     hash.update(`${cluster}=${read.clusters.get(cluster) ?? 'unread'}\n`);
   }
+  return withInputs(hash, inputs);
+}
+
+/** Adds a component's evidence, waivers and campaigns to `hash`, and digests it. */
+function withInputs(hash: Hash, inputs: ComponentInputs): string {
   if (inputs.evidence.length) hash.update(canonicalJson(inputs.evidence));
   hash.update('\n');
   if (inputs.waivers.length) hash.update(canonicalJson(inputs.waivers));
@@ -266,12 +271,7 @@ function inputsReadFingerprint(
     );
   }
   hash.update('\n');
-  if (inputs.evidence.length) hash.update(canonicalJson(inputs.evidence));
-  hash.update('\n');
-  if (inputs.waivers.length) hash.update(canonicalJson(inputs.waivers));
-  hash.update('\n');
-  if (inputs.campaigns.length) hash.update(canonicalJson(inputs.campaigns));
-  return hash.digest('hex');
+  return withInputs(hash, inputs);
 }
 
 function sameRead(a: ReadFingerprints, b: ReadFingerprints): boolean {
