@@ -1612,7 +1612,7 @@ export const spec = {
         operationId: 'ListCampaignItems',
         tags: ['Campaigns'],
         description:
-          "What components must do for campaigns, in the latest snapshot: one item per\ncomponent in a campaign's scope that its goal concerns, with the results\nstill in the way. Open campaigns only unless `campaign` names one. `team`\ntakes the group's components and those of the groups below it.\n",
+          "What components must do for campaigns, in the latest snapshot: one item per\ncomponent in a campaign's scope that its goal concerns, with the results\nstill in the way. Open campaigns only unless `campaign` names one. `team`\ntakes the group's components and, unless `childTeams` is false, those of the\ngroups below it.\n",
         parameters: [
           {
             name: 'campaign',
@@ -1630,6 +1630,15 @@ export const spec = {
               type: 'string',
               minLength: 1,
               maxLength: 400,
+            },
+          },
+          {
+            name: 'childTeams',
+            in: 'query',
+            description:
+              'With `team`, whether the groups below it count (default true).',
+            schema: {
+              type: 'boolean',
             },
           },
           {

@@ -333,9 +333,11 @@ export class CampaignService {
     }
     if (query.team) {
       const owners = new Set(
-        [...(await access.groupWithDescendants(query.team))].map(
-          normalizeOwnerRef,
-        ),
+        query.childTeams === false
+          ? []
+          : [...(await access.groupWithDescendants(query.team))].map(
+              normalizeOwnerRef,
+            ),
       );
       owners.add(normalizeOwnerRef(query.team));
       components = components.filter(

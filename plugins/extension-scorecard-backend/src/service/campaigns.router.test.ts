@@ -274,7 +274,7 @@ describe.each(databases.ids)('campaigns API on %p', databaseId => {
     ]);
   });
 
-  it("lists a team's open items, its child groups' included", async () => {
+  it("lists a team's open items, its child groups' included unless asked not to", async () => {
     const { app } = await seed(database.get());
     await create(app);
     // team-b's own campaign: gamma is waived, delta open
@@ -310,6 +310,21 @@ describe.each(databases.ids)('campaigns API on %p', databaseId => {
         ['component:default/hook', 'done'],
       ],
     );
+    // without its child groups: team-a-oncall's hook is not team-a's own
+    const ownOnly = await request(app)
+      .get('/campaign-items')
+      .query({ team: 'group:default/team-a', childTeams: false })
+      .set('Authorization', as(USERS.ana));
+    expect(ownOnly.status).toBe(200);
+    expect(ownOnly.body.items.map((i: any) => i.componentId)).toEqual([
+      'component:default/alpha',
+    ]);
+    const notBoolean = await request(app)
+      .get('/campaign-items')
+      .query({ team: 'group:default/team-a', childTeams: 'sometimes' })
+      .set('Authorization', as(USERS.ana));
+    expect(notBoolean.status).toBe(400);
+    expect(JSON.stringify(notBoolean.body)).toContain('childTeams');
     const one = await request(app)
       .get('/campaign-items')
       .query({ component: 'delta' })

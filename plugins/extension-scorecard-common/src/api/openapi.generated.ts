@@ -520,7 +520,8 @@ export interface paths {
      * @description What components must do for campaigns, in the latest snapshot: one item per
      *     component in a campaign's scope that its goal concerns, with the results
      *     still in the way. Open campaigns only unless `campaign` names one. `team`
-     *     takes the group's components and those of the groups below it.
+     *     takes the group's components and, unless `childTeams` is false, those of the
+     *     groups below it.
      */
     get: operations['ListCampaignItems'];
     put?: never;
@@ -2672,6 +2673,8 @@ export interface operations {
       query?: {
         campaign?: string;
         team?: string;
+        /** @description With `team`, whether the groups below it count (default true). */
+        childTeams?: boolean;
         component?: string;
         status?: components['schemas']['CampaignItemStatus'][];
         offset?: components['parameters']['offset'];

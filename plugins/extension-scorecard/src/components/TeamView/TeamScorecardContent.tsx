@@ -213,8 +213,16 @@ export const TeamScorecard = (props: {
         <Grid.Item colSpan="12">
           <CampaignItemsCard
             title="Open campaign items"
-            subheader="What the team's extensions (child teams' included) must still do for open campaigns, soonest deadline first"
-            query={{ team: owner, status: ['open'] }}
+            subheader={`What the team's extensions${
+              includeChildren && childTeams.length > 0
+                ? " (child teams' included)"
+                : ''
+            } must still do for open campaigns, soonest deadline first`}
+            query={{
+              team: owner,
+              childTeams: includeChildren,
+              status: ['open'],
+            }}
             show="both"
             empty="Nothing open: no open campaign asks anything of this team's extensions."
           />

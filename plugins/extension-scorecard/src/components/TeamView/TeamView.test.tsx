@@ -27,6 +27,18 @@ import { EntityTeamScorecardCard } from './TeamScorecardCard';
 import { EntityTeamScorecardContent } from './TeamScorecardContent';
 
 const server = setupScorecardServer();
+
+/** The queries of `GET /campaign-items` in the current test. */
+let campaignItemQueries: URLSearchParams[] = [];
+beforeEach(() => {
+  campaignItemQueries = [];
+  server.use(
+    http.get(`${API}/campaign-items`, ({ request }) => {
+      campaignItemQueries.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ total: 0, offset: 0, limit: 10, items: [] });
+    }),
+  );
+});
 jest.setTimeout(30_000);
 
 const group: Entity = {
@@ -206,6 +218,15 @@ describe('team view', () => {
     );
     expect(teamQuery?.getAll('owner')).toEqual([OWNER]);
     expect(teamQuery?.get('sort')).toBe('level');
+    // its open campaign items: its own (no child teams)
+    await waitFor(() => expect(campaignItemQueries).toHaveLength(1));
+    expect(campaignItemQueries[0].get('team')).toBe(OWNER);
+    expect(campaignItemQueries[0].get('childTeams')).toBe('false');
+    expect(
+      screen.getByText(
+        "What the team's extensions must still do for open campaigns, soonest deadline first",
+      ),
+    ).toBeInTheDocument();
   });
 
   it('without the orphans permission: asks for no orphans and says why', async () => {
@@ -451,6 +472,12 @@ describe('team view', () => {
         }),
       ).toBeInTheDocument();
       expect(asked.history.sort()).toEqual([PARENT, ...CHILDREN].sort());
+      // open campaign items of the group and the teams below it
+      await waitFor(() =>
+        expect(campaignItemQueries.length).toBeGreaterThan(0),
+      );
+      expect(campaignItemQueries.at(-1)?.get('team')).toBe(PARENT);
+      expect(campaignItemQueries.at(-1)?.get('childTeams')).toBe('true');
     });
 
     it('shows only what it owns directly when the toggle is off', async () => {
