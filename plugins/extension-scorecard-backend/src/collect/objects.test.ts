@@ -6,7 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { readClusterDump } from './dumps';
-import { trimAtRead, withoutCrdSchemas } from './objects';
+import { apiVersionUses } from '../checks/upgrade/apiVersionUses';
+import {
+  trimAtRead,
+  withAppliedVersionOnly,
+  withoutCrdSchemas,
+} from './objects';
 import type { KubeObject } from './types';
 
 const UPSTREAM = path.resolve(__dirname, '../../../../examples/upstream');
@@ -97,5 +102,67 @@ describe('withoutCrdSchemas', () => {
         ),
       ),
     ).toBe(true);
+  });
+});
+
+describe('withAppliedVersionOnly', () => {
+  const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+  /** The objects of the demo that kubectl applied (the NVIDIA device plugin's DaemonSets, as `kubectl get -o yaml` prints them). */
+  const applied = ['prod-eu', 'staging-us']
+    .map(cluster =>
+      path.resolve(UPSTREAM, '../clusters', cluster, 'daemonsets.yaml'),
+    )
+    .flatMap(file =>
+      parseAllDocuments(fs.readFileSync(file, 'utf8')).map(d => d.toJS()),
+    )
+    .flatMap(doc => (doc?.kind === 'List' ? doc.items : [doc]))
+    .filter(o => typeof o?.metadata?.annotations?.[LAST_APPLIED] === 'string');
+
+  it('keeps only the apiVersion and kind of real last-applied manifests, which is what the upgrade checks read', () => {
+    expect(applied.length).toBe(2);
+    for (const object of applied) {
+      const manifest = JSON.parse(object.metadata.annotations[LAST_APPLIED]);
+      const kept = trimAtRead(object);
+      expect(
+        JSON.parse(kept.metadata.annotations[LAST_APPLIED] as string),
+      ).toEqual({ apiVersion: manifest.apiVersion, kind: manifest.kind });
+      // what the upgrade checks see of the object is the same
+      expect(apiVersionUses(kept)).toEqual(apiVersionUses(object));
+      // nothing else changed
+      const { [LAST_APPLIED]: _a, ...otherAnnotations } =
+        kept.metadata.annotations;
+      const { [LAST_APPLIED]: _b, ...originalAnnotations } =
+        object.metadata.annotations;
+      expect(otherAnnotations).toEqual(originalAnnotations);
+      expect(kept.spec).toEqual(object.spec);
+      expect(JSON.stringify(kept).length).toBeLessThan(
+        JSON.stringify(object).length,
+      );
+    }
+  });
+
+  it('reads a manifest whose keys are not in kubectl’s order, and leaves an unreadable one as it is', () => {
+    const withAnnotation = (text: string) => ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'x', annotations: { [LAST_APPLIED]: text } },
+    });
+    const reordered = withAnnotation(
+      JSON.stringify({
+        kind: 'Deployment',
+        metadata: { name: 'x' },
+        apiVersion: 'extensions/v1beta1',
+        spec: { replicas: 2 },
+      }),
+    );
+    expect(
+      withAppliedVersionOnly(reordered).metadata.annotations[LAST_APPLIED],
+    ).toBe('{"apiVersion":"extensions/v1beta1","kind":"Deployment"}');
+    const truncated = withAnnotation('{"apiVersion":"apps/v1","ki');
+    expect(withAppliedVersionOnly(truncated)).toBe(truncated);
+    const small = withAnnotation(
+      '{"apiVersion":"apps/v1","kind":"Deployment"}',
+    );
+    expect(withAppliedVersionOnly(small)).toBe(small);
   });
 });

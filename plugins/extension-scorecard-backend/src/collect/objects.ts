@@ -128,9 +128,53 @@ export function withoutCrdSchemas<T>(value: T): T {
   return { ...obj, spec: { ...obj.spec, versions } } as T;
 }
 
-/** What the collector keeps of an object it read: see trimManagedFields and withoutCrdSchemas. */
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+/** kubectl writes the manifest as compact JSON with sorted keys: apiVersion, kind first. */
+const APPLIED_HEAD = /^\{"apiVersion":"([^"\\]*)","kind":"([^"\\]*)"/;
+
+/** The apiVersion and kind of a last-applied manifest, or undefined when unreadable. */
+function appliedHead(text: string): string | undefined {
+  const head = APPLIED_HEAD.exec(text);
+  if (head) return JSON.stringify({ apiVersion: head[1], kind: head[2] });
+  try {
+    const applied = JSON.parse(text);
+    if (typeof applied?.apiVersion !== 'string') return undefined;
+    return JSON.stringify({
+      apiVersion: applied.apiVersion,
+      ...(typeof applied.kind === 'string' ? { kind: applied.kind } : {}),
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The object with kubectl's `last-applied-configuration` annotation cut to the
+ * manifest's apiVersion and kind: the upgrade checks read the version it was applied
+ * in, nothing else of it, and it is a second copy of the object as applied (often as
+ * large as the rest of it). An annotation that is not a readable manifest stays as it
+ * is (the checks say it tells nothing). Any other object is returned as it is.
+ */
+export function withAppliedVersionOnly<T>(value: T): T {
+  const meta = (value as { metadata?: unknown } | null)?.metadata as
+    | { annotations?: Record<string, unknown> }
+    | undefined;
+  const text = meta?.annotations?.[LAST_APPLIED];
+  if (typeof text !== 'string') return value;
+  const head = appliedHead(text);
+  if (head === undefined || head === text) return value;
+  return {
+    ...value,
+    metadata: {
+      ...meta,
+      annotations: { ...meta!.annotations, [LAST_APPLIED]: head },
+    },
+  } as T;
+}
+
+/** What the collector keeps of an object it read: see trimManagedFields, withoutCrdSchemas and withAppliedVersionOnly. */
 export function trimAtRead<T>(value: T): T {
-  return withoutCrdSchemas(trimManagedFields(value));
+  return withAppliedVersionOnly(withoutCrdSchemas(trimManagedFields(value)));
 }
 
 /** True when a Pod matches the collector's Pending field selector. */
