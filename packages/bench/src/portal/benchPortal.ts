@@ -86,6 +86,8 @@ export class BenchPortal {
       extensionScorecard: {
         dumps: [],
         schedule: { collect: never, assemble: never },
+        // not the demo's campaigns (app-config.yaml names them): the fleet has its own teams
+        campaigns: { initialFiles: [] },
       },
     };
     // JSON is YAML: the config loader reads it as an app-config file
