@@ -50,12 +50,7 @@ export function withClusterReads<T>(evaluate: () => T): {
     };
   } finally {
     recording = outer;
-    if (outer) {
-      for (const [cluster, keys] of current)
-        for (const key of keys) {
-          recording = outer;
-          readsClusterList(cluster, key);
-        }
-    }
+    for (const [cluster, keys] of current)
+      for (const key of keys) readsClusterList(cluster, key);
   }
 }

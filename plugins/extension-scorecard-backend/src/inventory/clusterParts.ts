@@ -14,9 +14,9 @@
 import type { ExtensionKind } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { createHash } from 'node:crypto';
 import type { ClusterCollection, KubeObject } from '../collect/types';
-import type { InstanceBuilder } from './instance';
+import { rebasedObjects, type InstanceBuilder } from './instance';
 import type { ParsedCatalog } from './linking';
-import type { ComponentInstance, InstanceObjects } from './model';
+import type { ComponentInstance } from './model';
 
 /** An installation no entity owns, as orphan components are made from it. */
 export interface OrphanGroup {
@@ -132,24 +132,13 @@ export function rebasePart(
   return { instances, orphans };
 }
 
-/** A built instance over another read of its cluster (its lists keep their order). */
-function rebaseInstance(
+/** A built instance over another read of its cluster (its lists keep their order), or undefined when an object is not there. */
+export function rebaseInstance(
   instance: ComponentInstance,
   resolve: (object: KubeObject) => KubeObject | undefined,
 ): ComponentInstance | undefined {
-  const objects = {} as Record<keyof InstanceObjects, KubeObject[]>;
-  for (const [field, list] of Object.entries(instance.objects) as Array<
-    [keyof InstanceObjects, KubeObject[]]
-  >) {
-    const mapped: KubeObject[] = new Array(list.length);
-    for (let i = 0; i < list.length; i++) {
-      const current = resolve(list[i]);
-      if (!current) return undefined;
-      mapped[i] = current;
-    }
-    objects[field] = mapped;
-  }
-  return { ...instance, objects: objects as InstanceObjects };
+  const objects = rebasedObjects(instance.objects, resolve);
+  return objects && { ...instance, objects };
 }
 
 /** What an orphan group keeps for the next build (not its seeds' objects). */

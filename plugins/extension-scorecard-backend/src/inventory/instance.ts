@@ -148,26 +148,16 @@ export class InstanceBuilder {
   }
 
   /**
-   * The same builder over another read of its cluster: every object replaced by the
-   * one `resolve` gives for it (the same object as read again), or undefined when one
-   * is not there.
+   * The same builder over another read of its cluster (see {@link rebasedObjects}), or
+   * undefined when one of its objects is not there.
    */
   rebased(
     resolve: (obj: KubeObject) => KubeObject | undefined,
   ): InstanceBuilder | undefined {
+    const objects = rebasedObjects(this.objects, resolve);
+    if (!objects) return undefined;
     const out = new InstanceBuilder(this.cluster);
-    for (const field of Object.keys(this.objects) as Array<
-      keyof InstanceObjects
-    >) {
-      const list = this.objects[field];
-      const mapped: KubeObject[] = new Array(list.length);
-      for (let i = 0; i < list.length; i++) {
-        const current = resolve(list[i]);
-        if (!current) return undefined;
-        mapped[i] = current;
-      }
-      out.objects[field] = mapped;
-    }
+    Object.assign(out.objects, objects);
     this.seen.forEach(id => out.seen.add(id));
     this.expanded.forEach(id => out.expanded.add(id));
     this.advertisedResources.forEach(r => out.advertisedResources.add(r));
@@ -189,6 +179,29 @@ export class InstanceBuilder {
       schedulerNames: [...this.schedulerNames].sort(),
     };
   }
+}
+
+/**
+ * An instance's object lists over another read of its cluster: every object replaced by
+ * the one `resolve` gives for it (the same object as read again), in the same order, or
+ * undefined when one is not there.
+ */
+export function rebasedObjects(
+  objects: InstanceObjects,
+  resolve: (obj: KubeObject) => KubeObject | undefined,
+): InstanceObjects | undefined {
+  const out = emptyInstanceObjects();
+  for (const field of Object.keys(objects) as Array<keyof InstanceObjects>) {
+    const list = objects[field];
+    const mapped: KubeObject[] = new Array(list.length);
+    for (let i = 0; i < list.length; i++) {
+      const current = resolve(list[i]);
+      if (!current) return undefined;
+      mapped[i] = current;
+    }
+    out[field] = mapped;
+  }
+  return out;
 }
 
 function byNamespaceAndName(a: KubeObject, b: KubeObject): number {

@@ -38,7 +38,11 @@ import type {
   ResourceKey,
 } from '../collect/types';
 import { buildInventory } from '../inventory/buildInventory';
-import { InventoryParts, objectResolver } from '../inventory/clusterParts';
+import {
+  InventoryParts,
+  objectResolver,
+  rebaseInstance,
+} from '../inventory/clusterParts';
 import type {
   ComponentInstance,
   ExtensionComponent,
@@ -305,23 +309,11 @@ function withObjectsOf(
   };
   const out: ExtensionComponent[] = [];
   for (const component of components) {
-    const instances = [];
+    const instances: ComponentInstance[] = [];
     for (const instance of component.instances) {
-      const resolve = resolverOf(instance.cluster);
-      const objects: Record<string, KubeObject[]> = {};
-      for (const [list, items] of Object.entries(instance.objects)) {
-        const mapped: KubeObject[] = [];
-        for (const item of (items ?? []) as KubeObject[]) {
-          const current = resolve(item);
-          if (!current) return undefined;
-          mapped.push(current);
-        }
-        objects[list] = mapped;
-      }
-      instances.push({
-        ...instance,
-        objects: objects as unknown as ComponentInstance['objects'],
-      });
+      const rebased = rebaseInstance(instance, resolverOf(instance.cluster));
+      if (!rebased) return undefined;
+      instances.push(rebased);
     }
     out.push({ ...component, instances });
   }
