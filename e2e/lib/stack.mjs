@@ -160,6 +160,9 @@ export class Portal {
         campaigns: {
           initialFiles: [join(this.clustersDir, 'campaigns.yaml')],
         },
+        history: {
+          importFiles: [join(this.clustersDir, 'history.yaml')],
+        },
       },
     };
     this.configPath = join(this.workDir, 'app-config.e2e.yaml');

@@ -39,7 +39,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
-import { parseDump, objectsOf, formatDump } from './lib/kube-yaml.mjs';
+import { parseDump, objectsOf, formatDump, isList } from './lib/kube-yaml.mjs';
 
 x509.cryptoProvider.set(webcrypto);
 
@@ -301,6 +301,11 @@ async function prepareFile(src, dest, now) {
     return 0;
   }
   const text = await readFile(src, 'utf8');
+  // no demo annotation: nothing to rewrite (parsing YAML is most of the time)
+  if (!text.includes('demo.extension-scorecard.io/')) {
+    await copyFile(src, dest);
+    return 0;
+  }
   const { shape, docs } = parseDump(text);
   let changed = 0;
   for (const obj of objectsOf(docs)) {
@@ -316,15 +321,10 @@ async function prepareFile(src, dest, now) {
 }
 
 /**
- * Copy every cluster folder of srcDir into outDir, rewriting the annotated
- * objects relative to `now`. Returns a summary per cluster.
+ * Copy every cluster folder of srcDir into outDir, rewriting the annotated objects
+ * relative to `now`. Returns a summary per cluster.
  */
-export async function prepareDemo({
-  srcDir = path.join(REPO_ROOT, 'examples', 'clusters'),
-  outDir = path.join(REPO_ROOT, '.demo', 'clusters'),
-  now = new Date(),
-} = {}) {
-  const when = now instanceof Date ? now : new Date(now);
+async function prepareClusters({ srcDir, outDir, now }) {
   const summary = [];
   const entries = await readdir(srcDir, { withFileTypes: true });
   for (const entry of entries) {
@@ -340,7 +340,7 @@ export async function prepareDemo({
       rewritten += await prepareFile(
         path.join(from, file),
         path.join(to, file),
-        when,
+        now,
       );
       files++;
     }
@@ -351,12 +351,125 @@ export async function prepareDemo({
       rewrittenObjects: rewritten,
     });
   }
+  return summary;
+}
+
+/**
+ * Copy every cluster folder of srcDir into outDir, rewriting the annotated
+ * objects relative to `now`; write the demo's campaigns and its history (earlier
+ * readings, see examples/history.yaml) beside them. Returns a summary per cluster.
+ */
+export async function prepareDemo({
+  srcDir = path.join(REPO_ROOT, 'examples', 'clusters'),
+  outDir = path.join(REPO_ROOT, '.demo', 'clusters'),
+  now = new Date(),
+} = {}) {
+  const when = now instanceof Date ? now : new Date(now);
+  const summary = await prepareClusters({ srcDir, outDir, now: when });
   await prepareCampaigns({
     src: path.join(srcDir, '..', 'campaigns.yaml'),
     dest: path.join(outDir, 'campaigns.yaml'),
     now: when,
   });
+  await prepareHistory({
+    src: path.join(srcDir, '..', 'history.yaml'),
+    srcDir,
+    outDir,
+    now: when,
+  });
   return summary;
+}
+
+/** `spec.replicas` / `webhooks.0.failurePolicy` set to `value` in `obj`. */
+function setPath(obj, dotted, value, where) {
+  const parts = dotted.split('.');
+  let at = obj;
+  for (const part of parts.slice(0, -1)) {
+    at = at?.[/^\d+$/.test(part) ? Number(part) : part];
+    if (at === null || typeof at !== 'object')
+      throw new Error(`${where}: ${dotted} does not exist`);
+  }
+  const last = parts[parts.length - 1];
+  at[/^\d+$/.test(last) ? Number(last) : last] = value;
+}
+
+function matches(obj, ref) {
+  return (
+    obj?.kind === ref.kind &&
+    obj?.metadata?.name === ref.name &&
+    (obj?.metadata?.namespace ?? undefined) === (ref.namespace ?? undefined)
+  );
+}
+
+/** Undo one fix in a prepared cluster folder: the object as it was before. */
+async function undoFix(clusterDir, fix, where) {
+  for (const file of (await readdir(clusterDir)).sort()) {
+    if (!/\.ya?ml$/i.test(file)) continue;
+    const full = path.join(clusterDir, file);
+    const text = await readFile(full, 'utf8');
+    if (!text.includes(fix.object.name)) continue;
+    const { shape, docs } = parseDump(text);
+    const lists = docs.filter(isList);
+    const owner = lists.find(l => l.items.some(o => matches(o, fix.object)));
+    const single = docs.findIndex(d => matches(d, fix.object));
+    if (!owner && single === -1) continue;
+    if (fix.before === 'absent') {
+      if (owner) owner.items = owner.items.filter(o => !matches(o, fix.object));
+      else docs.splice(single, 1);
+    } else {
+      const obj = owner
+        ? owner.items.find(o => matches(o, fix.object))
+        : docs[single];
+      for (const [dotted, value] of Object.entries(fix.before)) {
+        setPath(obj, dotted, value, where);
+      }
+    }
+    await writeFile(full, formatDump(shape, docs));
+    return;
+  }
+  throw new Error(`${where}: ${JSON.stringify(fix.object)} not found`);
+}
+
+/**
+ * The demo's earlier readings (examples/history.yaml): each span's clusters prepared
+ * as of that day with the fixes made since undone, in <outDir>/history/<span>, and
+ * <outDir>/history.yaml listing them with their times, for
+ * extensionScorecard.history.importFiles.
+ */
+export async function prepareHistory({ src, srcDir, outDir, now }) {
+  const spec = parse(await readFile(src, 'utf8'));
+  const historyDir = path.join(outDir, 'history');
+  await rm(historyDir, { recursive: true, force: true });
+  // the readings side by side: certificate generation waits on the thread pool
+  const readings = await Promise.all(
+    spec.readings.map(async span => {
+      const at = new Date(now.getTime() - parseSpan(span));
+      const dir = path.join(historyDir, span);
+      const clusters = await prepareClusters({ srcDir, outDir: dir, now: at });
+      for (const [i, fix] of spec.fixes.entries()) {
+        // made after this reading: undone in it
+        if (parseSpan(fix.fixed) >= parseSpan(span)) continue;
+        for (const { cluster, directory } of clusters) {
+          if (fix.cluster && fix.cluster !== cluster) continue;
+          await undoFix(directory, fix, `${src} fixes[${i}] (${cluster})`);
+        }
+      }
+      return {
+        takenAt: at.toISOString(),
+        dumps: clusters.map(c => ({
+          name: c.cluster,
+          directory: path.relative(outDir, c.directory),
+        })),
+      };
+    }),
+  );
+  await writeFile(
+    path.join(outDir, 'history.yaml'),
+    `# Written by examples/scripts/prepare-demo.mjs from examples/history.yaml\n${stringify(
+      readings,
+      { lineWidth: 0 },
+    )}`,
+  );
 }
 
 /** "in:21d" / "ago:7d" → that day at midnight UTC, as RFC 3339. */

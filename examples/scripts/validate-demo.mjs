@@ -10,6 +10,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import { parseDump, objectsOf } from './lib/kube-yaml.mjs';
 import {
   prepareDemo,
@@ -56,7 +57,8 @@ async function loadYaml(file) {
 async function loadClusters(dir) {
   const clusters = {};
   for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (!entry.isDirectory()) continue;
+    // prepare-demo's earlier readings (history/<span>/<cluster>) are checked apart
+    if (!entry.isDirectory() || entry.name === 'history') continue;
     const files = [];
     for (const file of (await readdir(path.join(dir, entry.name))).sort()) {
       const full = path.join(dir, entry.name, file);
@@ -287,6 +289,25 @@ async function main() {
     check(elapsed < 15000, `prepare-demo ran in ${elapsed} ms`);
     const prepared = await loadClusters(out);
     checkClusterFiles('prepared', prepared);
+    const history = parse(await readFile(path.join(out, 'history.yaml'), 'utf8'));
+    const spec = parse(
+      await readFile(path.join(EXAMPLES, 'history.yaml'), 'utf8'),
+    );
+    check(
+      history.length === spec.readings.length &&
+        history.every(
+          r =>
+            Date.parse(r.takenAt) < now.getTime() &&
+            r.dumps.map(d => d.name).join() === Object.keys(prepared).join(),
+        ),
+      `history.yaml lists ${spec.readings.length} readings of every cluster, all in the past`,
+    );
+    for (const reading of history) {
+      const clusters = await loadClusters(
+        path.join(out, path.dirname(reading.dumps[0].directory)),
+      );
+      checkClusterFiles(`history ${reading.takenAt}`, clusters);
+    }
     const problems = [];
     let seen = 0;
     for (const [cluster, files] of Object.entries(prepared)) {

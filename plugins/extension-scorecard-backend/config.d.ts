@@ -202,6 +202,18 @@ export interface Config {
       /** YAML files each holding a list of campaigns (paths from the working directory). */
       initialFiles?: string[];
     };
+    /**
+     * History imported at the first start (a database without snapshots): earlier
+     * readings of the clusters, each taken as a snapshot at the time it was read.
+     */
+    history?: {
+      /**
+       * YAML files (paths from the working directory) each holding a list of readings:
+       * `takenAt` (RFC 3339, in the past) and `dumps`, one `{ name, directory }` per
+       * cluster (directories relative to the file).
+       */
+      importFiles?: string[];
+    };
     /** Waivers. */
     waivers?: {
       /** Longest a waiver may run, in days (default 180). */

@@ -588,7 +588,11 @@ function collectionRows(
         big.concurrency
       } clusters at once, as a refresh collects; collector CPU ${seconds(
         big.cpuMs,
-      )}) = ${ratio(
+      )}; ${
+        big.pinned
+          ? 'collector and floor on CPU 1, stand-in API servers on CPU 0'
+          : 'stand-in API servers on the same CPUs'
+      }) = ${ratio(
         big.wallMs / floorMs,
       )} the floor (JSON.parse of the same bodies: ${seconds(floorMs)})`,
       goal: GOALS.collectionRatio,

@@ -17,6 +17,7 @@ import { catalogClusterResources } from './collect/locators';
 import { ClusterDirectory } from './collect/sources';
 import { assembleSnapshot } from './pipeline/assembleSnapshot';
 import { EvaluationMemo } from './pipeline/incremental';
+import { historyImporter, readHistoryImports } from './pipeline/importHistory';
 import {
   readNotificationSettings,
   ScorecardNotifier,
@@ -104,6 +105,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
         });
         const locate = () => directory.refresh();
         const initialCampaigns = await readInitialCampaigns(config);
+        const history = await readHistoryImports(config);
         const stores = await openScorecardStores(deps.database);
 
         const access = new ScorecardAccess({
@@ -140,29 +142,35 @@ export const extensionScorecardPlugin = createBackendPlugin({
         });
         const upgrade = new UpgradeReadinessService({ stores, reads });
         const memo = new EvaluationMemo();
+        const assembleDeps = {
+          stores,
+          catalog: deps.catalog,
+          auth: deps.auth,
+          logger,
+          checksConfig,
+          clusterNames: () => directory.sources().map(s => s.name),
+          retention,
+          teamsBelow: (team: string) => access.groupWithDescendants(team),
+        };
+        const importHistoryOnce = historyImporter(assembleDeps, history);
         const coordinator = new RefreshCoordinator({
           stores,
           sources: () => directory.sources(),
           locate,
           logger,
-          assemble: run =>
-            assembleSnapshot(
+          assemble: async run => {
+            await importHistoryOnce();
+            return assembleSnapshot(
               {
-                stores,
-                catalog: deps.catalog,
-                auth: deps.auth,
-                logger,
-                checksConfig,
-                clusterNames: () => directory.sources().map(s => s.name),
-                retention,
+                ...assembleDeps,
                 memo,
-                teamsBelow: team => access.groupWithDescendants(team),
                 onSnapshot:
                   notifier &&
                   (written => notifier.notify(written).then(() => {})),
               },
               run,
-            ),
+            );
+          },
         });
         const campaigns = new CampaignService({
           stores,

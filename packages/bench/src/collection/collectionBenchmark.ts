@@ -1,11 +1,12 @@
 /**
  * Collection at fleet scale: the stand-in API servers in one child process, the
  * collector in another (its peak RSS is its own), and the JSON.parse floor of the same
- * response bodies in a third.
+ * response bodies in a third. With two CPUs or more the stand-ins run on CPU 0 and the
+ * collector and the floor on CPU 1, so the collector's time is not the stand-ins'.
  */
 import type { PoolCertificate } from '../fleet/certificates';
 import type { FleetOptions } from '../fleet/plan';
-import { BenchChild, benchModule } from '../process/benchChild';
+import { BenchChild, benchModule, cpuPinning } from '../process/benchChild';
 import type { ServedCluster } from './fleetEndpoints';
 import type { CollectionRun } from './fleetCollector';
 import type { ParseFloor } from './parseFloor';
@@ -29,6 +30,8 @@ export interface CollectionFigures {
   firstPagesPerCluster: { min: number; max: number };
   responseBytes: number;
   floor?: ParseFloor;
+  /** The stand-ins ran on CPU 0, the collector and the floor on CPU 1 (else on any). */
+  pinned: boolean;
   problems: string[];
 }
 
@@ -43,6 +46,7 @@ export async function benchmarkCollection(options: {
 }): Promise<CollectionFigures> {
   const server = BenchChild.start(here('fleetApiServer.ts'), {
     name: 'stand-in API servers',
+    cpus: '0',
   });
   const children: BenchChild[] = [server];
   try {
@@ -55,6 +59,7 @@ export async function benchmarkCollection(options: {
     const runCollector = async () => {
       const collector = BenchChild.start(here('fleetCollector.ts'), {
         name: 'collector',
+        cpus: '1',
       });
       children.push(collector);
       const run = await collector.request<CollectionRun>('collect', {
@@ -87,6 +92,7 @@ export async function benchmarkCollection(options: {
     if (options.floor) {
       const parser = BenchChild.start(here('parseFloor.ts'), {
         name: 'parse floor',
+        cpus: '1',
       });
       children.push(parser);
       floor = await parser.request<ParseFloor>('measure', {
@@ -125,6 +131,7 @@ export async function benchmarkCollection(options: {
       },
       responseBytes: requests.reduce((s, r) => s + r.bytes, 0),
       floor,
+      pinned: cpuPinning(),
       problems: [...new Set(problems)],
     };
   } finally {

@@ -3,7 +3,8 @@
  * peak RSS is measured; the stand-in API servers; the JSON.parse floor) run as child
  * processes of TypeScript modules, talking request/reply over IPC.
  */
-import { fork, ChildProcess } from 'node:child_process';
+import { execFileSync, fork, ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { resolvePackagePath } from '@backstage/backend-plugin-api';
 
 /** Path of a module of this package's src/ (benchmark children run from source). */
@@ -57,11 +58,20 @@ export class BenchChild {
    */
   static start(
     modulePath: string,
-    options: { name: string; maxOldSpaceMb?: number },
+    options: {
+      name: string;
+      maxOldSpaceMb?: number;
+      /** The CPUs the child runs on (a `taskset` list), when `cpuPinning()` is possible. */
+      cpus?: string;
+    },
   ): BenchChild {
     const profileDir = process.env.BENCH_CPU_PROF_DIR;
+    const pinned = options.cpus && cpuPinning();
     const child = fork(modulePath, [], {
+      // `taskset -c <cpus> node …`: every thread of the child, from its first, on those CPUs
+      ...(pinned ? { execPath: 'taskset' } : {}),
       execArgv: [
+        ...(pinned ? ['-c', options.cpus!, process.execPath] : []),
         '--require',
         require.resolve('@backstage/cli/config/nodeTransform.cjs'),
         `--max-old-space-size=${options.maxOldSpaceMb ?? 8192}`,
@@ -125,4 +135,22 @@ export function serveBenchRequests(
   });
   // the parent going away ends the child too
   process.on('disconnect', () => process.exit(0));
+}
+
+let pinning: boolean | undefined;
+
+/**
+ * True when children can be kept on CPUs apart: at least two, and util-linux's
+ * `taskset` to start them there.
+ */
+export function cpuPinning(): boolean {
+  if (pinning === undefined) {
+    try {
+      execFileSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' });
+      pinning = os.availableParallelism() >= 2;
+    } catch {
+      pinning = false;
+    }
+  }
+  return pinning;
 }

@@ -203,11 +203,18 @@ async function previousResults(
 /** Runs the assemble step and returns the written snapshot. */
 export async function assembleSnapshot(
   deps: AssembleDeps,
-  run: { trigger: RunTrigger; refreshId: string | null; now: Date },
+  run: {
+    trigger: RunTrigger;
+    refreshId: string | null;
+    now: Date;
+    /** The clusters as read at `now` (history import); else the store's latest collections. */
+    collections?: ClusterCollection[];
+  },
 ): Promise<WrittenSnapshot> {
   const { stores, logger } = deps;
   const takenAt = run.now.toISOString();
-  const collections = await stores.clusters.latest(deps.clusterNames());
+  const collections =
+    run.collections ?? (await stores.clusters.latest(deps.clusterNames()));
   const entities = await readCatalogEntities({
     catalog: deps.catalog,
     credentials: await deps.auth.getOwnServiceCredentials(),
@@ -258,7 +265,7 @@ export async function assembleSnapshot(
       snapshotInput(
         inventory,
         evaluation.scorecards,
-        { takenAt, ...run },
+        { takenAt, trigger: run.trigger, refreshId: run.refreshId },
         upgrade,
         evaluation.storedByHash,
       ),

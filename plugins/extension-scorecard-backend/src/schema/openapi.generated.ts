@@ -2860,8 +2860,9 @@ export const spec = {
       },
       RunTrigger: {
         type: 'string',
-        description: 'What started a collection run.',
-        enum: ['schedule', 'manual', 'startup'],
+        description:
+          "What started a collection run: the schedule, someone (manual), the backend's start, or the history import of the first start (`import`: a snapshot of earlier cluster dumps, taken at the time they were read).",
+        enum: ['schedule', 'manual', 'startup', 'import'],
       },
       RefreshScope: {
         type: 'string',

@@ -918,10 +918,10 @@ export interface components {
      */
     EvidenceState: 'fresh' | 'stale' | 'missing' | 'not-required';
     /**
-     * @description What started a collection run.
+     * @description What started a collection run: the schedule, someone (manual), the backend's start, or the history import of the first start (`import`: a snapshot of earlier cluster dumps, taken at the time they were read).
      * @enum {string}
      */
-    RunTrigger: 'schedule' | 'manual' | 'startup';
+    RunTrigger: 'schedule' | 'manual' | 'startup' | 'import';
     /** @enum {string} */
     RefreshScope: 'all' | 'cluster' | 'component';
     /** @enum {string} */
@@ -2941,7 +2941,7 @@ export const evidenceStateValues: ReadonlyArray<
 > = ['fresh', 'stale', 'missing', 'not-required'];
 export const runTriggerValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['RunTrigger']
-> = ['schedule', 'manual', 'startup'];
+> = ['schedule', 'manual', 'startup', 'import'];
 export const refreshScopeValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['RefreshScope']
 > = ['all', 'cluster', 'component'];
