@@ -289,7 +289,9 @@ async function main() {
     check(elapsed < 15000, `prepare-demo ran in ${elapsed} ms`);
     const prepared = await loadClusters(out);
     checkClusterFiles('prepared', prepared);
-    const history = parse(await readFile(path.join(out, 'history.yaml'), 'utf8'));
+    const history = parse(
+      await readFile(path.join(out, 'history.yaml'), 'utf8'),
+    );
     const spec = parse(
       await readFile(path.join(EXAMPLES, 'history.yaml'), 'utf8'),
     );

@@ -8,10 +8,10 @@
  * database that holds no snapshot yet, before the first collection's snapshot.
  */
 import type { Config } from '@backstage/config';
-import { stat, readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parse } from 'yaml';
 import { readClusterDump } from '../collect/dumps';
+import { readYamlListFiles } from '../collect/yamlListFiles';
 import {
   assembleSnapshot,
   type AssembleDeps,
@@ -104,31 +104,13 @@ export async function readHistoryImports(
   now: Date = new Date(),
 ): Promise<HistoryReading[]> {
   const readings: HistoryReading[] = [];
-  for (const file of config.getOptionalStringArray(KEY) ?? []) {
-    const resolved = path.resolve(file);
-    let text: string;
-    try {
-      text = await readFile(resolved, 'utf8');
-    } catch (error) {
-      throw new Error(
-        `Cannot read ${resolved} (${KEY}): ${(error as Error).message}`,
-      );
-    }
-    let list: unknown;
-    try {
-      list = parse(text) ?? [];
-    } catch (error) {
-      throw new Error(`${resolved} is not YAML: ${(error as Error).message}`);
-    }
-    if (!Array.isArray(list)) {
-      throw new Error(`${resolved} must hold a YAML list of readings`);
-    }
-    for (const [i, value] of list.entries()) {
+  for (const file of await readYamlListFiles(config, KEY, 'readings')) {
+    for (const [i, value] of file.items.entries()) {
       readings.push(
         await parseReading(
           value,
-          `${resolved}[${i}]`,
-          path.dirname(resolved),
+          `${file.path}[${i}]`,
+          path.dirname(file.path),
           now,
         ),
       );

@@ -9,9 +9,7 @@ import type {
   CampaignGoal,
   CampaignScope,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { parse } from 'yaml';
+import { readYamlListFiles } from '../collect/yamlListFiles';
 
 /** A campaign of the configuration. */
 export interface InitialCampaign {
@@ -150,25 +148,13 @@ export async function readInitialCampaigns(
       campaigns.push(parseInitialCampaign(value, `${key}.initial[${i}]`)),
     );
   }
-  for (const file of config.getOptionalStringArray(`${key}.initialFiles`) ??
-    []) {
-    const resolved = path.resolve(file);
-    let text: string;
-    try {
-      text = await readFile(resolved, 'utf8');
-    } catch (error) {
-      throw new Error(
-        `Cannot read ${resolved} (${key}.initialFiles): ${
-          (error as Error).message
-        }`,
-      );
-    }
-    const list = parse(text) ?? [];
-    if (!Array.isArray(list)) {
-      throw new Error(`${resolved} must hold a YAML list of campaigns`);
-    }
-    list.forEach((value, i) =>
-      campaigns.push(parseInitialCampaign(value, `${resolved}[${i}]`)),
+  for (const file of await readYamlListFiles(
+    config,
+    `${key}.initialFiles`,
+    'campaigns',
+  )) {
+    file.items.forEach((value, i) =>
+      campaigns.push(parseInitialCampaign(value, `${file.path}[${i}]`)),
     );
   }
   const ids = new Set<string>();
