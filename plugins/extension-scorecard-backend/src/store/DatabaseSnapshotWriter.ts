@@ -29,6 +29,7 @@ import {
   type EvaluationText,
 } from './evaluations';
 import { compressJson } from './encoding';
+import { compressTexts } from './offThreadCompression';
 import type { SnapshotWriter } from './interfaces';
 import { CHUNK, chunks, lockSnapshots } from './snapshotQueries';
 import {
@@ -121,6 +122,11 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
         state: buildComponentState(component, stored.hash, staleClusters),
       };
     });
+
+    // the new bodies compressed ahead, off the main thread (see offThreadCompression)
+    const texts = prepared.flatMap(p => (p.stored ? [p.stored] : []));
+    const bodies = await compressTexts(texts.map(t => t.text));
+    texts.forEach((text, i) => (text.compressed = bodies[i]));
 
     const fleet = emptyTally();
     for (const { state } of prepared) {

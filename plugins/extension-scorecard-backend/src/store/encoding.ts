@@ -32,9 +32,6 @@ const zstd =
     ? {
         compress: zlib.zstdCompressSync,
         decompress: zlib.zstdDecompressSync,
-        options: {
-          params: { [zlib.constants.ZSTD_c_compressionLevel]: 1 },
-        },
       }
     : undefined;
 const ZSTD_MAGIC = 0xfd2fb528; // little-endian 28 b5 2f fd
@@ -60,16 +57,25 @@ export function compressJson(text: string): Buffer {
     most <= scratch.length
       ? scratch.subarray(0, scratch.write(text, 0, 'utf8'))
       : Buffer.from(text, 'utf8');
-  // the size known in advance lets zstd size its window and tables to the input, and
-  // the output buffer sized to the most it can take (else each call allocates zstd's
-  // 128 KiB stream buffer for a body of a few kilobytes: at ten thousand bodies a
-  // snapshot, that external memory made the collector sweep a large heap again and
-  // again, five times the cost of compressing)
-  return zstd.compress(input, {
-    ...zstd.options,
-    pledgedSrcSize: input.length,
-    chunkSize: compressBound(input.length),
-  });
+  return zstd.compress(input, zstdFrameOptions(input.length));
+}
+
+/** True when bodies are compressed with zstd (Node.js 22.15 and later), else gzip. */
+export const ZSTD_AVAILABLE = zstd !== undefined;
+
+/**
+ * The zstd options for a body of `size` bytes (also what off-thread compression
+ * applies): level 1; the size known in advance, so zstd sizes its window and tables to
+ * the input and writes it in the frame header; and the output buffer sized to the most
+ * it can take (else each call allocates zstd's 128 KiB stream buffer for a body of a
+ * few kilobytes).
+ */
+export function zstdFrameOptions(size: number): zlib.ZstdOptions {
+  return {
+    params: { [zlib.constants.ZSTD_c_compressionLevel]: 1 },
+    pledgedSrcSize: size,
+    chunkSize: compressBound(size),
+  };
 }
 
 /** ZSTD_compressBound: the largest frame zstd makes of `size` bytes. */

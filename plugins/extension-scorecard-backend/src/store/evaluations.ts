@@ -115,19 +115,39 @@ function hashedJson(
   return hashed;
 }
 
-const templateCache = new Map<string, HashedText>();
+/** The templates seen, per check: its other template fields, compared one by one (no key text to build per result). */
+const templatesByCheck = new Map<
+  string,
+  Array<{ fields: readonly unknown[]; hashed: HashedText }>
+>();
+let templateCount = 0;
+const OTHER_TEMPLATE_KEYS = TEMPLATE_KEYS.slice(1);
 
 function templateOf(result: CheckResult): HashedText {
-  const key = TEMPLATE_KEYS.map(k =>
-    result[k] === undefined ? '\u0001' : `=${result[k]}`,
-  ).join('\u0000');
-  return hashedJson(templateCache, key, () => {
-    const fields: Record<string, unknown> = {};
-    for (const k of TEMPLATE_KEYS) {
-      if (result[k] !== undefined) fields[k] = result[k];
-    }
-    return fields;
-  });
+  let seen = templatesByCheck.get(result.checkId);
+  if (!seen) {
+    seen = [];
+    templatesByCheck.set(result.checkId, seen);
+  }
+  for (const entry of seen) {
+    if (OTHER_TEMPLATE_KEYS.every((k, i) => entry.fields[i] === result[k]))
+      return entry.hashed;
+  }
+  const fields: Record<string, unknown> = {};
+  for (const k of TEMPLATE_KEYS) {
+    if (result[k] !== undefined) fields[k] = result[k];
+  }
+  const text = JSON.stringify(fields);
+  const hashed = { text, hash: contentHash(text) };
+  if (templateCount >= MAX_TEMPLATES) {
+    templatesByCheck.clear();
+    templateCount = 0;
+    seen = [];
+    templatesByCheck.set(result.checkId, seen);
+  }
+  seen.push({ fields: OTHER_TEMPLATE_KEYS.map(k => result[k]), hashed });
+  templateCount += 1;
+  return hashed;
 }
 
 /** A stored result: its template by hash (`t`), then what is its own. */
@@ -141,9 +161,16 @@ type StoredResult = { t: string } & Partial<CheckResult>;
 const SHARED_LIST_MIN = 8;
 
 const listCache = new Map<string, HashedText>();
+/** The same list object (the checks hand out one frozen list per selector and cluster): found without joining its names. */
+const listsByIdentity = new WeakMap<readonly string[], HashedText>();
 
 function sharedList(names: readonly string[]): HashedText {
-  return hashedJson(listCache, names.join('\u0000'), () => names);
+  let hashed = listsByIdentity.get(names);
+  if (!hashed) {
+    hashed = hashedJson(listCache, names.join('\u0000'), () => names);
+    if (Object.isFrozen(names)) listsByIdentity.set(names, hashed);
+  }
+  return hashed;
 }
 
 /** A blast radius as stored: a long namespace list by its hash (`l`). */
@@ -160,6 +187,8 @@ export interface EvaluationText {
   templates: Map<string, string>;
   /** The namespace lists its blast radius names: JSON by hash. */
   lists: Map<string, string>;
+  /** The text compressed, when it was compressed ahead (off the main thread). */
+  compressed?: Buffer;
 }
 
 /**
@@ -311,7 +340,7 @@ export async function storeEvaluations(
     prepared,
     p => ({
       hash: p.hash,
-      body: compressJson(p.text),
+      body: p.compressed ?? compressJson(p.text),
       raw_size: Buffer.byteLength(p.text),
     }),
     async (batch, ids) => {

@@ -1,0 +1,60 @@
+import * as encoding from './encoding';
+import { compressionCounts, compressTexts } from './offThreadCompression';
+
+const texts = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    JSON.stringify({
+      componentId: `component:default/c${i}`,
+      message: `Deployment/ns-${i}/controller runs ${i % 3} replicas — naïve ☸`,
+      results: Array.from({ length: i % 7 }, (__, j) => ({
+        checkId: `c.${j}`,
+      })),
+    }),
+  );
+
+describe('compressTexts', () => {
+  it('compresses many bodies off the calling thread to the very bytes of compressJson', async () => {
+    const input = [...texts(200), JSON.stringify('x'.repeat(300_000))];
+    const expected = input.map(encoding.compressJson);
+    const before = compressionCounts();
+    const bodies = await compressTexts(input);
+    expect(compressionCounts()).toEqual({
+      here: before.here,
+      offThread: before.offThread + input.length,
+    });
+    expect(bodies.map(b => b.toString('base64'))).toEqual(
+      expected.map(b => b.toString('base64')),
+    );
+    expect(bodies.map(b => encoding.decompressJson(b))).toEqual(
+      input.map(t => JSON.parse(t)),
+    );
+  });
+
+  it('compresses a few bodies here', async () => {
+    const before = compressionCounts();
+    const input = texts(3);
+    const bodies = await compressTexts(input);
+    expect(compressionCounts()).toEqual({
+      here: before.here + 3,
+      offThread: before.offThread,
+    });
+    expect(bodies.map(b => encoding.decompressJson(b))).toEqual(
+      input.map(t => JSON.parse(t)),
+    );
+  });
+
+  it('serves calls made at the same time, each its own bodies', async () => {
+    const [a, b] = await Promise.all([
+      compressTexts(texts(100)),
+      compressTexts(texts(150).reverse()),
+    ]);
+    expect(a.map(x => encoding.decompressJson(x))).toEqual(
+      texts(100).map(t => JSON.parse(t)),
+    );
+    expect(b.map(x => encoding.decompressJson(x))).toEqual(
+      texts(150)
+        .reverse()
+        .map(t => JSON.parse(t)),
+    );
+  });
+});

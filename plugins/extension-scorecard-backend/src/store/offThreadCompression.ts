@@ -1,0 +1,137 @@
+/**
+ * Compressing a snapshot's new evaluation bodies off the main thread: a first snapshot
+ * of a large fleet compresses ten thousand bodies, and each zstd call creates and frees
+ * a native context whose memory V8 counts against the backend's heap, so the heap of a
+ * backend holding a fleet's cluster objects was collected again and again (in the
+ * benchmark, compressing cost more than serializing). One worker thread, with a heap
+ * of its own, compresses them in one message with the very options of
+ * {@link compressJson}; the result is the same bytes.
+ */
+import { Worker } from 'node:worker_threads';
+import { compressJson, ZSTD_AVAILABLE, zstdFrameOptions } from './encoding';
+
+/** Below this many bodies, messaging costs more than it saves. */
+const OFF_THREAD_MIN = 64;
+
+/*
+ * Plain JavaScript run as the worker (`eval`): no module file to find once the plugin is
+ * bundled. It applies the options it is given; the frames come back in one transferred
+ * buffer with their offsets.
+ */
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const zlib = require('node:zlib');
+parentPort.on('message', ({ id, texts, options }) => {
+  try {
+    const frames = texts.map((text, i) =>
+      zlib.zstdCompressSync(Buffer.from(text, 'utf8'), options[i]),
+    );
+    const out = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
+    const offsets = [];
+    let at = 0;
+    for (const frame of frames) {
+      offsets.push(at);
+      out.set(frame, at);
+      at += frame.length;
+    }
+    offsets.push(at);
+    parentPort.postMessage({ id, buffer: out.buffer, offsets }, [out.buffer]);
+  } catch (error) {
+    parentPort.postMessage({ id, error: String((error && error.message) || error) });
+  }
+});
+`;
+
+/** Bodies compressed on the calling thread and off it, since the process started. */
+const counts = { here: 0, offThread: 0 };
+
+/** How many bodies were compressed where (for tests and diagnostics). */
+export function compressionCounts(): Readonly<typeof counts> {
+  return { ...counts };
+}
+
+interface Reply {
+  id: number;
+  buffer?: ArrayBuffer;
+  offsets?: number[];
+  error?: string;
+}
+
+let worker: Worker | undefined;
+/** Set when a worker cannot be started here: compress on the calling thread from then on. */
+let unavailable = false;
+let nextId = 1;
+const waiting = new Map<
+  number,
+  { resolve: (reply: Reply) => void; reject: (error: Error) => void }
+>();
+
+function failAll(error: Error) {
+  for (const { reject } of waiting.values()) reject(error);
+  waiting.clear();
+  worker = undefined;
+}
+
+function compressor(): Worker | undefined {
+  if (unavailable) return undefined;
+  if (!worker) {
+    try {
+      // plain JavaScript: none of the process's flags (module hooks, profilers) needed
+      worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [] });
+    } catch {
+      unavailable = true;
+      return undefined;
+    }
+    // never what keeps the backend (or a test run) alive
+    worker.unref();
+    worker.on('message', (reply: Reply) => {
+      const entry = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      entry?.resolve(reply);
+    });
+    worker.on('error', error =>
+      failAll(error instanceof Error ? error : new Error(String(error))),
+    );
+    worker.on('exit', code =>
+      failAll(new Error(`compression worker exited with code ${code}`)),
+    );
+  }
+  return worker;
+}
+
+/**
+ * The compressed bodies of `texts`, in order, as {@link compressJson} makes them:
+ * off the main thread when there are many and zstd is there, else on it. A worker that
+ * fails leaves the work to the calling thread.
+ */
+export async function compressTexts(
+  texts: readonly string[],
+): Promise<Buffer[]> {
+  const here = () => {
+    counts.here += texts.length;
+    return texts.map(compressJson);
+  };
+  if (texts.length < OFF_THREAD_MIN || !ZSTD_AVAILABLE) return here();
+  const thread = compressor();
+  if (!thread) return here();
+  const id = nextId++;
+  let reply: Reply;
+  try {
+    reply = await new Promise<Reply>((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      thread.postMessage({
+        id,
+        texts,
+        options: texts.map(text => zstdFrameOptions(Buffer.byteLength(text))),
+      });
+    });
+  } catch {
+    return here();
+  }
+  if (!reply.buffer || !reply.offsets) return here();
+  const { buffer, offsets } = reply;
+  counts.offThread += texts.length;
+  return texts.map((_, i) =>
+    Buffer.from(buffer, offsets[i], offsets[i + 1] - offsets[i]),
+  );
+}
