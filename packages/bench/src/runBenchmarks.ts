@@ -681,7 +681,11 @@ function persistenceRows(
       )} components (SQLite)`,
       figure: `${rerunFigure(
         f.hourLater,
-      )}; the memo that keeps evaluations between runs holds ${bytes(
+      )}, the median of three hourly runs (${f.hourlyTotalsMs
+        .map(seconds)
+        .join(
+          ', ',
+        )}); the memo that keeps evaluations between runs holds ${bytes(
         f.memoHeapBytes,
       )} of heap`,
       goal: GOALS.rerun,
