@@ -161,16 +161,9 @@ type StoredResult = { t: string } & Partial<CheckResult>;
 const SHARED_LIST_MIN = 8;
 
 const listCache = new Map<string, HashedText>();
-/** The same list object (the checks hand out one frozen list per selector and cluster): found without joining its names. */
-const listsByIdentity = new WeakMap<readonly string[], HashedText>();
 
 function sharedList(names: readonly string[]): HashedText {
-  let hashed = listsByIdentity.get(names);
-  if (!hashed) {
-    hashed = hashedJson(listCache, names.join('\u0000'), () => names);
-    if (Object.isFrozen(names)) listsByIdentity.set(names, hashed);
-  }
-  return hashed;
+  return hashedJson(listCache, names.join('\u0000'), () => names);
 }
 
 /** A blast radius as stored: a long namespace list by its hash (`l`). */

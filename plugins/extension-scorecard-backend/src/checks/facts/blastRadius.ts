@@ -80,8 +80,7 @@ interface NamespaceMatch {
 /*
  * Webhooks and policies of a fleet repeat a few namespace selectors (none, "not
  * kube-system", "opted in"), so matches are kept per cluster index and selector
- * text; every caller gets the same frozen list (the store keeps a long list once,
- * found by that identity: see store/evaluations.ts).
+ * text; every caller gets its own copy of the list.
  */
 const namespaceMatches = new WeakMap<
   ClusterIndex,
@@ -104,10 +103,9 @@ function matchNamespaces(
   let match = cache.get(key);
   if (!match) {
     match = computeNamespaceMatch(index, namespaced, selectors);
-    Object.freeze(match.matchedNamespaces);
     cache.set(key, match);
   }
-  return { ...match };
+  return { ...match, matchedNamespaces: [...match.matchedNamespaces] };
 }
 
 function computeNamespaceMatch(
