@@ -3,8 +3,8 @@
  *
  * Storage stays compact (README "Storage"): component_states rows are run-length
  * encoded over snapshot ids, so a component that did not change costs nothing in a
- * new snapshot; evaluation bodies are content-addressed and gzip-compressed, so
- * identical content is stored once.
+ * new snapshot; evaluation bodies are content-addressed and compressed (zstd, off
+ * the main thread: see offThreadCompression), so identical content is stored once.
  */
 import type { Knex } from 'knex';
 import {
