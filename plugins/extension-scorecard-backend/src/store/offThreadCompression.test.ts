@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import * as encoding from './encoding';
 import { compressionCounts, compressTexts } from './offThreadCompression';
 
@@ -56,5 +59,27 @@ describe('compressTexts', () => {
         .reverse()
         .map(t => JSON.parse(t)),
     );
+  });
+
+  it('keeps a process with nothing else to wait for alive until the bodies are back, then lets it end', async () => {
+    // a script writing to SQLite has no open handle while it waits for the worker
+    const script = `
+      const { compressTexts } = require(${JSON.stringify(
+        path.join(__dirname, 'offThreadCompression'),
+      )});
+      const texts = Array.from({ length: 300 }, (_, i) => JSON.stringify({ i }));
+      compressTexts(texts).then(bodies => console.log('compressed', bodies.length));
+    `;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--require',
+        require.resolve('@backstage/cli/config/nodeTransform.cjs'),
+        '-e',
+        script,
+      ],
+      { timeout: 60_000 },
+    );
+    expect(stdout.trim()).toBe('compressed 300');
   });
 });

@@ -82,8 +82,6 @@ function compressor(): Worker | undefined {
       unavailable = true;
       return undefined;
     }
-    // never what keeps the backend (or a test run) alive
-    worker.unref();
     worker.on('message', (reply: Reply) => {
       const entry = waiting.get(reply.id);
       waiting.delete(reply.id);
@@ -95,6 +93,10 @@ function compressor(): Worker | undefined {
     worker.on('exit', code =>
       failAll(new Error(`compression worker exited with code ${code}`)),
     );
+    // kept alive only while a call waits for it (below): an idle worker is never what
+    // keeps a process running; after the listeners, as adding a 'message' listener
+    // refs the worker's port again
+    worker.unref();
   }
   return worker;
 }
@@ -116,6 +118,9 @@ export async function compressTexts(
   if (!thread) return here();
   const id = nextId++;
   let reply: Reply;
+  // while a call waits, the worker keeps the process alive (a process with nothing
+  // else to wait for, such as a script writing to SQLite, would otherwise end here)
+  thread.ref();
   try {
     reply = await new Promise<Reply>((resolve, reject) => {
       waiting.set(id, { resolve, reject });
@@ -127,6 +132,8 @@ export async function compressTexts(
     });
   } catch {
     return here();
+  } finally {
+    if (waiting.size === 0) thread.unref();
   }
   if (!reply.buffer || !reply.offsets) return here();
   const { buffer, offsets } = reply;
