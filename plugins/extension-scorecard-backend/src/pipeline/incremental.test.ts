@@ -394,6 +394,36 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
     expect(findings).toBeGreaterThan(0);
   });
 
+  it('keeps the inventory at every unchanged hourly run, not every other one', () => {
+    const memo = new EvaluationMemo();
+    let snapshotId: number | null = null;
+    const kept: boolean[] = [];
+    for (let hour = 0; hour < 5; hour++) {
+      const options: IncrementalOptions = {
+        now: new Date(START + hour * HOUR),
+        latestSnapshotId: snapshotId,
+      };
+      const read = fixture.clusters.map(c => structuredClone(c));
+      const inventory = memo.inventory(
+        { collections: read, entities: fixture.entities },
+        options,
+      );
+      const evaluation = memo.evaluate(inventory, options);
+      const upgrade = memo.upgradeReport(inventory, evaluation, options);
+      kept.push(evaluation.inventoryKept);
+      snapshotId = hour + 1;
+      memo.remember(
+        evaluation,
+        snapshotId,
+        hashOf(evaluation.scorecards),
+        upgrade,
+      );
+    }
+    // the first run builds it; a component evaluated again at a kept run used to lose
+    // its next-minor findings, so the run after it built the inventory again
+    expect(kept).toEqual([false, true, true, true, true]);
+  });
+
   it('keeps nothing when the latest snapshot is not the one it remembers, or with module checks', () => {
     const inventory = buildInventory({ ...fixture, now: new Date(START) });
     const options: IncrementalOptions = {

@@ -617,7 +617,15 @@ export class EvaluationMemo {
     evaluation: IncrementalEvaluation,
     options: EvaluateOptions,
   ): ClusterUpgradeReadiness[] {
-    if (evaluation.inventoryKept && this.last) return [...this.last.upgrade];
+    if (evaluation.inventoryKept && this.last) {
+      // the last report as it was; each component evaluated again keeps its findings
+      // in it (the inventory is kept only while they all hold), else the next refresh
+      // finds components without findings and builds the inventory again
+      for (const [id, entry] of evaluation.pending) {
+        entry.upgrade ??= this.entries.get(id)?.upgrade;
+      }
+      return [...this.last.upgrade];
+    }
     return upgradeReadiness(inventory, {
       ...options,
       componentFindings: this.upgradeFindings(evaluation),
