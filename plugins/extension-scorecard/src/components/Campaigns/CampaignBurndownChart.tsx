@@ -1,9 +1,10 @@
 import { Box, Text } from '@backstage/ui';
 import {
-  Bar,
+  Area,
   ComposedChart,
   Legend,
   Line,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -16,14 +17,207 @@ import type {
 import { toneColor } from '../StatusDisplay';
 
 const DAY_MS = 86_400_000;
+const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+/** 1970-01-05, the first Monday of the epoch: weekly ticks fall on Mondays. */
+const FIRST_MONDAY = 4 * DAY_MS;
+
+/** The campaign fields the chart reads. */
+export type BurndownCampaign = Pick<Campaign, 'title' | 'deadline'> &
+  Partial<Pick<Campaign, 'startsAt' | 'enforceFrom'>>;
+
+/** One row of the chart's data: a snapshot-day's counts, or the deadline's end of the ideal line. */
+export interface BurndownRow {
+  /** Midnight (UTC) of the day, in ms: the position on the time axis. */
+  t: number;
+  open?: number;
+  waived?: number;
+  done?: number;
+  /** The straight line from the first day's open count to zero at the deadline. */
+  ideal: number;
+}
+
+/** A date marked with a vertical line: the start, the enforcement date, the deadline. */
+export interface BurndownMarker {
+  t: number;
+  label: string;
+  /** Where the label sits against its line. */
+  anchor: 'start' | 'middle' | 'end';
+}
+
+export interface BurndownTimeline {
+  /** [first, last] in ms, from the start (or first point) to the deadline (or last point). */
+  domain: [number, number];
+  rows: BurndownRow[];
+  markers: BurndownMarker[];
+  ticks: number[];
+}
+
+/** Midnight (UTC) of the day an ISO date-time falls on, in ms; NaN if there is none. */
+export function utcDay(iso: string | null | undefined): number {
+  if (!iso) return NaN;
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? Math.floor(t / DAY_MS) * DAY_MS : NaN;
+}
+
+/** "12 Nov", or "12 Nov 2025" with the year. */
+export function formatDay(t: number, withYear = false): string {
+  const d = new Date(t);
+  const text = `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+  return withYear ? `${text} ${d.getUTCFullYear()}` : text;
+}
 
 /**
- * The burn-down: open, waived and done components per day (stacked bars) from the
- * stored snapshots, with the straight line from the first day's open count to zero
- * at the deadline. The figures are also the chart's accessible name.
+ * Readable ticks between two times (ms): every day, every other day, every week or
+ * fortnight (on Mondays), or every 1, 2, 3, 6 or 12 months (on the 1st), the finest
+ * step that gives at most `maxTicks`.
+ */
+export function dateTicks(from: number, to: number, maxTicks = 8): number[] {
+  if (!(to >= from)) return [];
+  const firstDay = Math.ceil(from / DAY_MS) * DAY_MS;
+  for (const step of [1, 2, 7, 14]) {
+    const stepMs = step * DAY_MS;
+    const origin = step >= 7 ? FIRST_MONDAY : 0;
+    const first = origin + Math.ceil((firstDay - origin) / stepMs) * stepMs;
+    if (Math.floor((to - first) / stepMs) + 1 <= maxTicks) {
+      const ticks: number[] = [];
+      for (let t = first; t <= to; t += stepMs) ticks.push(t);
+      return ticks;
+    }
+  }
+  for (const months of [1, 2, 3, 6, 12]) {
+    const start = new Date(from);
+    let year = start.getUTCFullYear();
+    let month = start.getUTCMonth();
+    if (Date.UTC(year, month, 1) < from) month += 1;
+    month = Math.ceil(month / months) * months;
+    const ticks: number[] = [];
+    for (;;) {
+      year += Math.floor(month / 12);
+      month %= 12;
+      const t = Date.UTC(year, month, 1);
+      if (t > to) break;
+      ticks.push(t);
+      month += months;
+    }
+    if (ticks.length <= maxTicks || months === 12) return ticks;
+  }
+  return [];
+}
+
+/**
+ * What the chart draws, on a time axis: a row per snapshot-day at its date, the
+ * ideal line's end at the deadline, the start, enforcement date and deadline as
+ * markers, and a domain from the start (or first point, whichever is earlier) to
+ * the deadline (or last point, whichever is later).
+ */
+export function burndownTimeline(
+  points: CampaignBurndownPoint[],
+  campaign: BurndownCampaign,
+  maxTicks = 8,
+): BurndownTimeline {
+  const days = points
+    .map(p => ({ p, t: utcDay(p.takenAt) }))
+    .filter(d => Number.isFinite(d.t))
+    .sort((a, b) => a.t - b.t);
+  const startsAt = utcDay(campaign.startsAt);
+  const enforceFrom = utcDay(campaign.enforceFrom);
+  const deadline = utcDay(campaign.deadline);
+
+  const rows: BurndownRow[] = [];
+  if (days.length) {
+    const first = days[0];
+    const ideal = (t: number) => {
+      if (!(deadline > first.t)) return 0;
+      const share = (t - first.t) / (deadline - first.t);
+      return Math.max(0, Math.round(first.p.open * (1 - share) * 10) / 10);
+    };
+    for (const { p, t } of days) {
+      rows.push({
+        t,
+        open: p.open,
+        waived: p.waived,
+        done: p.done,
+        ideal: ideal(t),
+      });
+    }
+    if (deadline > days[days.length - 1].t) {
+      // the ideal line runs on to the deadline
+      rows.push({ t: deadline, ideal: 0 });
+    }
+  }
+
+  const markers: BurndownMarker[] = [];
+  const mark = (t: number, label: string, anchor: BurndownMarker['anchor']) => {
+    if (!Number.isFinite(t)) return;
+    const same = markers.find(m => m.t === t);
+    if (same) same.label = `${same.label} · ${label}`;
+    else markers.push({ t, label, anchor });
+  };
+  mark(startsAt, 'start', 'start');
+  mark(enforceFrom, 'enforced', 'middle');
+  mark(deadline, 'deadline', 'end');
+
+  const times = [...rows.map(r => r.t), ...markers.map(m => m.t)].filter(
+    Number.isFinite,
+  );
+  let from = times.length ? Math.min(...times) : 0;
+  let to = times.length ? Math.max(...times) : 0;
+  if (to - from < DAY_MS) {
+    // a single day: show the day before and after it
+    from -= DAY_MS;
+    to += DAY_MS;
+  }
+  return {
+    domain: [from, to],
+    rows,
+    markers,
+    ticks: dateTicks(from, to, maxTicks),
+  };
+}
+
+/** A marker's label, above the plot, beside its line. */
+const MarkerLabel = (props: {
+  text: string;
+  anchor: BurndownMarker['anchor'];
+  viewBox?: { x?: number; y?: number };
+}) => {
+  const x = props.viewBox?.x ?? 0;
+  const y = props.viewBox?.y ?? 0;
+  const dx = { start: 2, middle: 0, end: -2 }[props.anchor];
+  return (
+    <text
+      x={x + dx}
+      y={y - 6}
+      textAnchor={props.anchor}
+      fontSize={11}
+      fill="var(--bui-fg-secondary)"
+    >
+      {props.text}
+    </text>
+  );
+};
+
+/**
+ * The burn-down: open, waived and done components per day (stacked areas) from the
+ * stored snapshots, on a time axis from the campaign's start to its deadline (marked,
+ * with the enforcement date), with the straight line from the first day's open count
+ * to zero at the deadline. The figures are also the chart's accessible name.
  */
 export const CampaignBurndownChart = (props: {
-  campaign: Pick<Campaign, 'title' | 'deadline'>;
+  campaign: BurndownCampaign;
   points: CampaignBurndownPoint[];
   height?: number;
 }) => {
@@ -37,84 +231,72 @@ export const CampaignBurndownChart = (props: {
     );
   }
   const day = (iso: string) => iso.slice(0, 10);
-  const first = points[0];
-  const start = Date.parse(day(first.takenAt));
-  const end = Date.parse(day(campaign.deadline));
-  const ideal = (iso: string) => {
-    if (end <= start) return 0;
-    const share = (Date.parse(day(iso)) - start) / (end - start);
-    return Math.max(0, Math.round(first.open * (1 - share) * 10) / 10);
-  };
-  const data = points.map(p => ({
-    day: day(p.takenAt),
-    open: p.open,
-    waived: p.waived,
-    done: p.done,
-    ideal: ideal(p.takenAt),
-  }));
-  if (end > Date.parse(data[data.length - 1].day)) {
-    // the ideal line runs on to the deadline
-    for (
-      let t = Date.parse(data[data.length - 1].day) + DAY_MS;
-      t <= end;
-      t += DAY_MS
-    ) {
-      if (t === end || (t - start) % (7 * DAY_MS) === 0) {
-        data.push({
-          day: new Date(t).toISOString().slice(0, 10),
-          open: undefined as unknown as number,
-          waived: undefined as unknown as number,
-          done: undefined as unknown as number,
-          ideal: ideal(new Date(t).toISOString()),
-        });
-      }
-    }
-  }
+  const { domain, rows, markers, ticks } = burndownTimeline(points, campaign);
+  const withYear =
+    new Date(domain[0]).getUTCFullYear() !==
+    new Date(domain[1]).getUTCFullYear();
+  // dots mark the readings while they are few enough to tell apart; a single
+  // reading has no area, only its dots
+  const dot = points.length <= 31 && { r: points.length === 1 ? 5 : 3 };
+  const dates = [
+    campaign.startsAt ? `started ${day(campaign.startsAt)}` : undefined,
+    campaign.enforceFrom
+      ? `enforced from ${day(campaign.enforceFrom)}`
+      : undefined,
+    `deadline ${day(campaign.deadline)}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const summary = points
     .map(
       p =>
         `${day(p.takenAt)}: ${p.open} open, ${p.waived} waived, ${p.done} done`,
     )
     .join('; ');
+  const series = [
+    { key: 'open', tone: 'danger' },
+    { key: 'waived', tone: 'warning' },
+    { key: 'done', tone: 'success' },
+  ] as const;
   return (
     <Box
       role="img"
-      aria-label={`Burn-down of ${campaign.title}. ${summary}`}
+      aria-label={`Burn-down of ${campaign.title} (${dates}). ${summary}`}
       data-testid="campaign-burndown"
     >
       <ResponsiveContainer width="100%" height={props.height ?? 240}>
         <ComposedChart
-          data={data}
-          margin={{ top: 8, right: 16, left: 0, bottom: 0 }}
+          data={rows}
+          margin={{ top: 20, right: 16, left: 0, bottom: 0 }}
         >
-          <XAxis dataKey="day" tick={{ fontSize: 11 }} />
+          <XAxis
+            dataKey="t"
+            type="number"
+            scale="time"
+            domain={domain}
+            ticks={ticks}
+            tickFormatter={(t: number) => formatDay(t, withYear)}
+            padding={{ left: 6, right: 6 }}
+            tick={{ fontSize: 11 }}
+          />
           <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-          <Tooltip />
+          <Tooltip labelFormatter={t => formatDay(Number(t), true)} />
           <Legend />
-          <Bar
-            dataKey="open"
-            stackId="items"
-            name="open"
-            fill={toneColor('danger')}
-            maxBarSize={28}
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="waived"
-            stackId="items"
-            name="waived"
-            fill={toneColor('warning')}
-            maxBarSize={28}
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="done"
-            stackId="items"
-            name="done"
-            fill={toneColor('success')}
-            maxBarSize={28}
-            isAnimationActive={false}
-          />
+          {series.map(s => (
+            <Area
+              key={s.key}
+              type="linear"
+              dataKey={s.key}
+              stackId="items"
+              name={s.key}
+              stroke={toneColor(s.tone)}
+              fill={toneColor(s.tone)}
+              fillOpacity={0.6}
+              legendType="square"
+              dot={dot}
+              isAnimationActive={false}
+            />
+          ))}
           <Line
             type="linear"
             dataKey="ideal"
@@ -124,6 +306,15 @@ export const CampaignBurndownChart = (props: {
             dot={false}
             isAnimationActive={false}
           />
+          {markers.map(m => (
+            <ReferenceLine
+              key={m.t}
+              x={m.t}
+              stroke="var(--bui-fg-secondary)"
+              strokeDasharray="2 3"
+              label={<MarkerLabel text={m.label} anchor={m.anchor} />}
+            />
+          ))}
         </ComposedChart>
       </ResponsiveContainer>
     </Box>
