@@ -73,6 +73,10 @@ const SCENARIOS = [
     scenarios.campaigns,
   ],
   [
+    'saved filters: the guest saves the table’s filters, chooses them back, cannot delete one a campaign names, then deletes it',
+    scenarios.savedFilters,
+  ],
+  [
     'parent group (platform): the team view rolls up its child teams',
     parentGroupRollup,
   ],
@@ -288,7 +292,13 @@ async function main() {
       watch.scenario = name;
       const started = Date.now();
       try {
-        const details = await scenario({ page, portal, screenshots, workDir });
+        const details = await scenario({
+          page,
+          portal,
+          screenshots,
+          workDir,
+          expectConsole: pattern => watch.expect(pattern),
+        });
         report.pass(name, Date.now() - started, details);
       } catch (error) {
         report.fail(name, Date.now() - started, error);
@@ -310,6 +320,13 @@ async function main() {
       report.note(
         `console messages not from the plugin:\n${describeMessages(
           messages.other,
+        ).join('\n')}`,
+      );
+    }
+    if (messages.expected.length > 0) {
+      report.note(
+        `console messages the scenarios provoked on purpose:\n${describeMessages(
+          messages.expected,
         ).join('\n')}`,
       );
     }

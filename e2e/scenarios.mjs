@@ -840,6 +840,148 @@ export async function campaigns({ page, portal, screenshots }) {
   };
 }
 
+/**
+ * Saved filters as a reader (the guest) uses them: the table's filters saved under a
+ * name, chosen back from the list on an unfiltered table (the same request and count
+ * as the filters typed in the URL), a campaign scoped to it by the lead through the
+ * API refusing its deletion, then deleted by its creator once that campaign names
+ * another scope. Screenshot: saved-filters.png.
+ */
+export async function savedFilters({
+  page,
+  portal,
+  screenshots,
+  expectConsole,
+}) {
+  const name = 'Webhooks in prod-eu';
+  const query = 'kind=admission-webhook&cluster=prod-eu';
+  const expected = await portal.apiJson(
+    `${SCORECARD}/components?${query}&limit=1`,
+  );
+  assert.ok(expected.total > 0, 'the demo has webhooks in prod-eu');
+
+  await page.goto(`${portal.appUrl}/extension-scorecard?${query}`);
+  await page
+    .getByText(`${expected.total} matching component`, { exact: false })
+    .first()
+    .waitFor();
+  await page.getByRole('button', { name: 'Save filters…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(name);
+  await dialog
+    .getByLabel('Description (optional)')
+    .fill('Admission webhooks of the EU production cluster');
+  const created = page.waitForResponse(
+    r =>
+      r.url().endsWith(`${SCORECARD}/saved-filters`) &&
+      r.request().method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const saved = await (await created).json();
+  assert.deepEqual(saved.filters, {
+    kind: ['admission-webhook'],
+    cluster: ['prod-eu'],
+  });
+  await dialog.waitFor({ state: 'detached' });
+  const select = page
+    .locator('[aria-haspopup="listbox"]')
+    .and(page.getByRole('button', { name: /Saved filters/ }));
+  await select.filter({ hasText: name }).waitFor();
+
+  // an unfiltered table, the saved filter chosen from the list
+  await page.goto(`${portal.appUrl}/extension-scorecard`);
+  await page.getByTestId('component-row').first().waitFor();
+  await settled(page);
+  const filtered = page.waitForRequest(
+    r =>
+      r.url().includes(`${SCORECARD}/components?`) &&
+      r.url().includes('cluster=prod-eu'),
+  );
+  await select.click();
+  await page.getByRole('option', { name }).click();
+  const sent = new URL((await filtered).url());
+  assert.deepEqual(sent.searchParams.getAll('kind'), ['admission-webhook']);
+  assert.deepEqual(sent.searchParams.getAll('cluster'), ['prod-eu']);
+  await page
+    .getByText(`${expected.total} matching component`, { exact: false })
+    .first()
+    .waitFor();
+  await settled(page);
+  assert.ok(page.url().includes('cluster=prod-eu'), 'the filter is in the URL');
+  const shot = await screenshotOf(
+    page,
+    page.getByTestId('saved-filters'),
+    screenshots,
+    'saved-filters',
+  );
+
+  // the lead scopes a campaign to it: the filter cannot go while it is named
+  const campaign = await portal.apiJson(`${SCORECARD}/campaigns`, {
+    as: 'lead',
+    method: 'POST',
+    body: JSON.stringify({
+      title: 'EU production webhooks time out within 10 s',
+      why: '',
+      goal: { checks: ['webhook.timeout'] },
+      scope: { savedFilter: saved.id },
+      startsAt: new Date().toISOString(),
+      deadline: new Date(Date.now() + 60 * 86_400_000).toISOString(),
+    }),
+  });
+  // the lead also sees orphans: the campaign counts what the lead's table shows
+  const leadView = await portal.apiJson(
+    `${SCORECARD}/components?${query}&limit=1`,
+    { as: 'lead' },
+  );
+  assert.ok(
+    campaign.progress.inScope > 0 &&
+      campaign.progress.inScope <= leadView.total,
+    `the campaign takes what the filter shows (${campaign.progress.inScope} of ${leadView.total})`,
+  );
+  // the refused DELETE: the browser logs the 409 itself; the dialog says why
+  expectConsole(/status of 409 \(Conflict\).*\/saved-filters\//);
+  await page.getByRole('button', { name: 'Delete saved filter' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByText(/is the scope of campaign "EU production webhooks/)
+    .waitFor();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: 'Cancel' })
+    .click();
+  await portal.apiJson(`${SCORECARD}/campaigns/${campaign.id}`, {
+    as: 'lead',
+    method: 'PATCH',
+    body: JSON.stringify({ scope: { kinds: ['admission-webhook'] } }),
+  });
+  await portal.apiJson(`${SCORECARD}/campaigns/${campaign.id}/close`, {
+    as: 'lead',
+    method: 'POST',
+    body: JSON.stringify({ comment: 'a browser test drive' }),
+  });
+  await page.getByRole('button', { name: 'Delete saved filter' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  const left = await portal.apiJson(`${SCORECARD}/saved-filters`);
+  assert.ok(
+    !left.items.some(f => f.id === saved.id),
+    'the saved filter is gone',
+  );
+  return {
+    saved: saved.id,
+    components: expected.total,
+    campaignInScope: campaign.progress.inScope,
+    screenshot: shot,
+  };
+}
+
 /** A part of the page in a tall window. */
 async function screenshotOf(page, locator, dir, name) {
   const path = join(dir, `${name}.png`);

@@ -18,6 +18,18 @@ export class ConsoleWatch {
   constructor() {
     this.messages = [];
     this.scenario = undefined;
+    /** Messages scenarios provoke on purpose: `{ scenario, pattern }`. */
+    this.expectations = [];
+  }
+
+  /**
+   * Declares a message the current scenario provokes on purpose, e.g. the browser's
+   * own log line for a request the scenario expects to be refused (it checks the page
+   * shows why). `pattern` is tested against `<text> <url>`; such messages are listed
+   * apart and fail nothing.
+   */
+  expect(pattern) {
+    this.expectations.push({ scenario: this.scenario, pattern });
   }
 
   /** Follows every page of `context`, those open now and those opened later. */
@@ -49,10 +61,18 @@ export class ConsoleWatch {
   }
 
   record(message) {
+    const expected = this.expectations.some(
+      e =>
+        e.scenario === this.scenario &&
+        e.pattern.test(`${message.text} ${message.url}`),
+    );
     this.messages.push({
       ...message,
       scenario: this.scenario,
-      plugin: PLUGIN_TEXT.test(message.text) || PLUGIN_TEXT.test(message.url),
+      expected,
+      plugin:
+        !expected &&
+        (PLUGIN_TEXT.test(message.text) || PLUGIN_TEXT.test(message.url)),
     });
   }
 
@@ -61,9 +81,10 @@ export class ConsoleWatch {
     const grouped = new Map();
     for (const m of this.messages) {
       const text = m.text.replace(/\s+/g, ' ').slice(0, 300);
-      const key = `${m.plugin}|${m.type}|${text}`;
+      const key = `${m.plugin}|${m.expected}|${m.type}|${text}`;
       const entry = grouped.get(key) ?? {
         plugin: m.plugin,
+        expected: m.expected,
         type: m.type,
         text,
         source: m.url.split('\n')[0].slice(0, 160),
@@ -83,7 +104,8 @@ export class ConsoleWatch {
     }));
     return {
       plugin: list.filter(e => e.plugin),
-      other: list.filter(e => !e.plugin),
+      expected: list.filter(e => e.expected),
+      other: list.filter(e => !e.plugin && !e.expected),
     };
   }
 }

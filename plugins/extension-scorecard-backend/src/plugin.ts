@@ -35,6 +35,7 @@ import {
 import { componentResources } from './service/permissions/resources';
 import { AuditService } from './service/audit/AuditService';
 import { CampaignService } from './service/CampaignService';
+import { SavedFilterService } from './service/SavedFilterService';
 import { readInitialCampaigns } from './service/campaignConfig';
 import { UpgradeReadinessService } from './service/UpgradeReadinessService';
 import { ReferenceDataService } from './service/referenceData';
@@ -239,6 +240,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
               scenariosOf: scenariosByKind(checksConfig),
             }),
             campaigns,
+            savedFilters: new SavedFilterService({ stores, access, reads }),
             waivers: new WaiverService({
               stores,
               access,

@@ -35,6 +35,7 @@ import type {
 } from '../inventory/model';
 import {
   ReusedEvaluationMismatch,
+  savedFilterLookup,
   type NewSnapshot,
   type RetentionPolicy,
   type ScorecardStores,
@@ -236,6 +237,7 @@ export async function assembleSnapshot(
     campaigns: await announcementRules(
       await stores.campaigns.open(),
       deps.teamsBelow ?? (async team => [team]),
+      savedFilterLookup(stores.savedFilters),
     ),
     previous:
       memo.previousResults(latestSnapshotId) ??

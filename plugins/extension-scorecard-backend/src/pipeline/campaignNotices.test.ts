@@ -7,28 +7,14 @@ import {
 } from '../store/__testUtils__/databases';
 import { result, scorecard } from '../store/__testUtils__/scorecards';
 import type { StoredCampaign } from '../store';
+import { storedCampaign } from '../store/__testUtils__/campaigns';
 import type { WrittenSnapshot } from './assembleSnapshot';
 import { campaignNotices } from './campaignNotices';
 import { readNotificationSettings, ScorecardNotifier } from './notifications';
 
-const CAMPAIGN: StoredCampaign = {
-  id: 'timeouts',
+const CAMPAIGN: StoredCampaign = storedCampaign('timeouts', {
   title: 'Webhook timeouts under 10 s',
-  why: '',
-  goal: { checks: ['webhook.timeout'] },
-  scope: {},
-  startsAt: '2025-04-01T00:00:00.000Z',
-  deadline: '2025-05-31T00:00:00.000Z',
-  enforceFrom: '2025-05-10T00:00:00.000Z',
-  state: 'open',
-  createdBy: 'user:default/carla',
-  createdAt: '2025-04-01T00:00:00.000Z',
-  updatedBy: 'user:default/carla',
-  updatedAt: '2025-04-01T00:00:00.000Z',
-  closedBy: null,
-  closedAt: null,
-  closeComment: null,
-};
+});
 
 const WAIVER = {
   id: 'w1',

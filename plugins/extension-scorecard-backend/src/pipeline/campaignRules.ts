@@ -1,11 +1,13 @@
 /**
  * The campaigns the evaluation applies: every open campaign with goal checks and an
- * enforcement date, its scope resolved (teams with the groups below them). Campaigns
+ * enforcement date, its scope resolved (teams with the groups below them, a saved
+ * filter's fields). Campaigns
  * already enforced stay in: they end another campaign's grace for the same check.
  */
 import {
   resolveCampaignScope,
   type CampaignAnnouncementRule,
+  type SavedFilterLookup,
 } from '../scoring';
 import type { StoredCampaign } from '../store';
 
@@ -15,6 +17,7 @@ export type TeamsBelow = (team: string) => Promise<Iterable<string>>;
 export async function announcementRules(
   campaigns: readonly StoredCampaign[],
   teamsBelow: TeamsBelow,
+  savedFilter?: SavedFilterLookup,
 ): Promise<CampaignAnnouncementRule[]> {
   const rules: CampaignAnnouncementRule[] = [];
   for (const campaign of campaigns) {
@@ -25,7 +28,11 @@ export async function announcementRules(
       title: campaign.title,
       checks: [...campaign.goal.checks].sort(),
       enforceFrom: campaign.enforceFrom,
-      scope: await resolveCampaignScope(campaign.scope, teamsBelow),
+      scope: await resolveCampaignScope(
+        campaign.scope,
+        teamsBelow,
+        savedFilter,
+      ),
     });
   }
   return rules;

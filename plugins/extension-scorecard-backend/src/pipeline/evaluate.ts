@@ -157,8 +157,11 @@ export interface ComponentInputs {
 export function subjectOf(component: ExtensionComponent): CampaignSubject {
   return {
     componentId: component.id,
+    name: component.name,
+    title: component.catalog?.title ?? null,
     kind: component.kind,
     owner: component.catalog?.owner?.ref ?? null,
+    orphan: component.catalog === null,
     clusters: component.instances.map(i => i.cluster),
     lifecycle: component.catalog?.lifecycle ?? null,
   };

@@ -21,7 +21,7 @@ import {
   groupByCertificate,
 } from '../checks/certificateText';
 import { retirementDate } from '../service/audit/auditReport';
-import type { ScorecardStores } from '../store';
+import { savedFilterLookup, type ScorecardStores } from '../store';
 import type { WrittenSnapshot } from './assembleSnapshot';
 import { campaignNotices } from './campaignNotices';
 import type { TeamsBelow } from './campaignRules';
@@ -250,7 +250,11 @@ export class ScorecardNotifier {
     for (const campaign of await this.deps.stores.campaigns.open()) {
       resolved.push({
         campaign,
-        scope: await resolveCampaignScope(campaign.scope, teamsBelow),
+        scope: await resolveCampaignScope(
+          campaign.scope,
+          teamsBelow,
+          savedFilterLookup(this.deps.stores.savedFilters),
+        ),
       });
     }
     return campaignNotices(written.scorecards, resolved, now);

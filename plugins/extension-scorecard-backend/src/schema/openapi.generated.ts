@@ -1693,6 +1693,109 @@ export const spec = {
         },
       },
     },
+    '/saved-filters': {
+      get: {
+        operationId: 'ListSavedFilters',
+        tags: ['Components'],
+        description:
+          "The saved filters of the component table, by name: named views every reader\nshares (at most 500). Each says which campaigns' scopes name it and whether a\ncampaign's scope can take it (only filters on what a component is — owner,\nkind, cluster, lifecycle, orphan, search — not on its results).\n",
+        responses: {
+          '200': {
+            description: 'Every saved filter.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/SavedFilterList',
+                },
+              },
+            },
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+      post: {
+        operationId: 'CreateSavedFilter',
+        tags: ['Components'],
+        description:
+          "Save the component table's filters under a name. Needs\n`extension-scorecard.read`; 409 when the name (compared case-insensitively)\nis taken or 500 filters are saved. At least one filter must be given. Saved\nfilters do not change: delete one and save it again.\n",
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                $ref: '#/components/schemas/SavedFilterInput',
+              },
+            },
+          },
+        },
+        responses: {
+          '201': {
+            description: 'Saved.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/SavedFilter',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '409': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
+    '/saved-filters/{savedFilterId}': {
+      delete: {
+        operationId: 'DeleteSavedFilter',
+        tags: ['Components'],
+        description:
+          "Delete a saved filter: its creator may, and whoever holds\n`extension-scorecard.campaign.manage`. 409 while a campaign's scope names it.\n",
+        parameters: [
+          {
+            name: 'savedFilterId',
+            in: 'path',
+            required: true,
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+            },
+          },
+        ],
+        responses: {
+          '204': {
+            description: 'Deleted.',
+          },
+          '401': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '403': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '404': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+          '409': {
+            $ref: '#/components/responses/ErrorResponse',
+          },
+        },
+      },
+    },
     '/refresh': {
       post: {
         operationId: 'TriggerRefresh',
@@ -2138,7 +2241,7 @@ export const spec = {
       },
       AuditSubjectType: {
         type: 'string',
-        enum: ['waiver', 'evidence', 'campaign'],
+        enum: ['waiver', 'evidence', 'campaign', 'saved-filter'],
       },
       CampaignState: {
         type: 'string',
@@ -2237,7 +2340,179 @@ export const spec = {
             maxItems: 500,
             uniqueItems: true,
           },
+          savedFilter: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 100,
+            description:
+              "A saved filter's id: the scope takes the components that filter shows\nin the component table (its owners as they are, not the groups below\nthem), within the other fields given. Only a filter without filters on\nresults (`resultFields` empty) may be named.\n",
+          },
         },
+        additionalProperties: false,
+      },
+      SavedFilterFields: {
+        type: 'object',
+        description:
+          "The component table's filters, as the list's query parameters of the same\nnames take them (without snapshot, sort and paging).\n",
+        properties: {
+          owner: {
+            type: 'array',
+            items: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 400,
+            },
+            maxItems: 100,
+            uniqueItems: true,
+          },
+          kind: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ExtensionKind',
+            },
+            maxItems: 50,
+            uniqueItems: true,
+          },
+          cluster: {
+            type: 'array',
+            items: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+            },
+            maxItems: 100,
+            uniqueItems: true,
+          },
+          level: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ReadinessLevel',
+            },
+            uniqueItems: true,
+          },
+          failingDimension: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/Dimension',
+            },
+            uniqueItems: true,
+          },
+          warningDimension: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/Dimension',
+            },
+            uniqueItems: true,
+          },
+          checkId: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+          },
+          status: {
+            $ref: '#/components/schemas/CheckStatus',
+          },
+          lifecycle: {
+            type: 'array',
+            items: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+            },
+            maxItems: 20,
+            uniqueItems: true,
+          },
+          orphan: {
+            type: 'boolean',
+          },
+          search: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+          },
+        },
+        additionalProperties: false,
+      },
+      SavedFilterInput: {
+        type: 'object',
+        properties: {
+          name: {
+            type: 'string',
+            minLength: 3,
+            maxLength: 100,
+          },
+          description: {
+            type: 'string',
+            maxLength: 2000,
+          },
+          filters: {
+            $ref: '#/components/schemas/SavedFilterFields',
+          },
+        },
+        required: ['name', 'filters'],
+        additionalProperties: false,
+      },
+      SavedFilter: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+          },
+          name: {
+            type: 'string',
+          },
+          description: {
+            type: 'string',
+          },
+          filters: {
+            $ref: '#/components/schemas/SavedFilterFields',
+          },
+          createdBy: {
+            type: 'string',
+          },
+          createdAt: {
+            type: 'string',
+            format: 'date-time',
+          },
+          resultFields: {
+            type: 'array',
+            description:
+              "The filters on results (level, dimensions, check, status) it holds: a\ncampaign's scope cannot take a filter with any (fixing a component would\nmove it out of the scope).\n",
+            items: {
+              type: 'string',
+            },
+          },
+          campaigns: {
+            type: 'array',
+            description: 'Ids of the campaigns whose scope names it.',
+            items: {
+              type: 'string',
+            },
+          },
+        },
+        required: [
+          'id',
+          'name',
+          'description',
+          'filters',
+          'createdBy',
+          'createdAt',
+          'resultFields',
+          'campaigns',
+        ],
+        additionalProperties: false,
+      },
+      SavedFilterList: {
+        type: 'object',
+        properties: {
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/SavedFilter',
+            },
+          },
+        },
+        required: ['items'],
         additionalProperties: false,
       },
       CampaignInput: {

@@ -1,4 +1,7 @@
-import type { CheckResult } from '@extension-scorecard/plugin-extension-scorecard-common';
+import type {
+  CheckResult,
+  SavedFilterFields,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
 import { caBundle } from '../checks/__testUtils__/certificates';
 import {
   evaluateComponent,
@@ -15,7 +18,9 @@ import {
   campaignStanding,
   inCampaignScope,
   resolveCampaignScope,
+  resultFiltersOf,
   type CampaignAnnouncementRule,
+  type CampaignSubject,
 } from './campaigns';
 import { hardGates } from './levels';
 
@@ -38,10 +43,13 @@ function result(
   };
 }
 
-const SUBJECT = {
+const SUBJECT: CampaignSubject = {
   componentId: 'component:default/kyverno',
+  name: 'kyverno',
+  title: 'Kyverno policy engine',
   kind: 'admission-webhook',
   owner: 'group:default/team-security-oncall',
+  orphan: false,
   clusters: ['prod-eu', 'staging-us'],
   lifecycle: 'production',
 };
@@ -108,6 +116,105 @@ describe('campaign scope', () => {
     ]) {
       expect(inCampaignScope(scope, { ...SUBJECT, ...other })).toBe(false);
     }
+  });
+});
+
+describe('a campaign scope naming a saved filter', () => {
+  const FILTERS: Record<string, SavedFilterFields> = {
+    'prod-policies': {
+      owner: ['group:default/team-security-oncall'],
+      kind: ['admission-webhook', 'admission-policy'],
+      cluster: ['prod-eu'],
+      lifecycle: ['production'],
+      orphan: false,
+      search: 'POLICY ENGINE',
+    },
+    'team-security': { owner: ['group:default/team-security'] },
+    orphans: { orphan: true },
+  };
+  const lookup = async (id: string) => FILTERS[id];
+  const scoped = (savedFilter: string, extra = {}) =>
+    resolveCampaignScope({ savedFilter, ...extra }, below, lookup);
+
+  it('takes what the filter shows: every field, the search in id, name, owner and title', async () => {
+    const scope = await scoped('prod-policies');
+    expect(scope.filter).toEqual({
+      owners: ['group:default/team-security-oncall'],
+      kinds: ['admission-webhook', 'admission-policy'],
+      clusters: ['prod-eu'],
+      lifecycles: ['production'],
+      orphan: false,
+      search: 'policy engine',
+    });
+    // "policy engine" is only in the catalog title
+    expect(inCampaignScope(scope, SUBJECT)).toBe(true);
+    for (const other of [
+      { title: null },
+      { kind: 'csi' },
+      { clusters: ['staging-us'] },
+      { lifecycle: 'experimental' },
+      { owner: 'group:default/team-security' },
+      { orphan: true },
+    ]) {
+      expect(inCampaignScope(scope, { ...SUBJECT, ...other })).toBe(false);
+    }
+  });
+
+  it('takes owners as the table does: as named, not the groups below them', async () => {
+    const scope = await scoped('team-security');
+    expect(inCampaignScope(scope, SUBJECT)).toBe(false);
+    expect(
+      inCampaignScope(scope, {
+        ...SUBJECT,
+        owner: 'group:default/team-security',
+      }),
+    ).toBe(true);
+  });
+
+  it('narrows the other scope fields and is narrowed by them', async () => {
+    const orphanWebhooks = await scoped('orphans', {
+      kinds: ['admission-webhook'],
+    });
+    expect(inCampaignScope(orphanWebhooks, SUBJECT)).toBe(false);
+    expect(
+      inCampaignScope(orphanWebhooks, {
+        ...SUBJECT,
+        owner: null,
+        orphan: true,
+      }),
+    ).toBe(true);
+    expect(
+      inCampaignScope(orphanWebhooks, {
+        ...SUBJECT,
+        kind: 'csi',
+        owner: null,
+        orphan: true,
+      }),
+    ).toBe(false);
+  });
+
+  it('takes nothing when the filter is gone or cannot be looked up', async () => {
+    const gone = await scoped('deleted-filter');
+    expect(gone.filter).toBeNull();
+    expect(inCampaignScope(gone, SUBJECT)).toBe(false);
+    const unresolvable = await resolveCampaignScope(
+      { savedFilter: 'prod-policies' },
+      below,
+    );
+    expect(inCampaignScope(unresolvable, SUBJECT)).toBe(false);
+  });
+
+  it('names the filters on results a campaign scope cannot take', () => {
+    expect(resultFiltersOf(FILTERS['prod-policies'])).toEqual([]);
+    expect(
+      resultFiltersOf({
+        kind: ['csi'],
+        level: [],
+        failingDimension: ['availability'],
+        checkId: 'availability.replicas',
+        status: 'fail',
+      }),
+    ).toEqual(['failingDimension', 'checkId', 'status']);
   });
 });
 

@@ -4,7 +4,10 @@
  * date, and whether a component has reached a campaign's goal.
  *
  * - Scope: each field given narrows it (one value of every field must match); none
- *   given, every component. Teams arrive expanded to the groups below them.
+ *   given, every component. Teams arrive expanded to the groups below them. A saved
+ *   filter narrows it to what that filter shows in the component table (owners as
+ *   named, orphans, the text search); its filters on results are not applied (a
+ *   campaign may not name such a filter), and one that no longer exists takes none.
  * - Announcement: before `enforceFrom`, a fail of a goal check on a component in scope
  *   is a warn carrying `announced` (so it blocks no level and is no hard gate); from
  *   that instant on it is a fail again. When several open campaigns announce the same
@@ -19,6 +22,7 @@ import type {
   CampaignItemStatus,
   CheckResult,
   ReadinessLevel,
+  SavedFilterFields,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { parseEntityRef, stringifyEntityRef } from '@backstage/catalog-model';
 import { changesAt } from '../checks/timeBound';
@@ -33,16 +37,137 @@ export interface ResolvedCampaignScope {
   clusters?: readonly string[];
   lifecycles?: readonly string[];
   components?: readonly string[];
+  /** A saved filter's fields on what a component is; `null`: the filter is gone. */
+  filter?: ResolvedSavedFilter | null;
+}
+
+/** The fields of a saved filter a scope applies, as the component table does. */
+export interface ResolvedSavedFilter {
+  /** Owners as named (normalized), not the groups below them. */
+  owners?: readonly string[];
+  kinds?: readonly string[];
+  clusters?: readonly string[];
+  lifecycles?: readonly string[];
+  orphan?: boolean;
+  /** Lower-cased, matched in {@link componentSearchText}. */
+  search?: string;
 }
 
 /** What scope matching reads of a component. */
 export interface CampaignSubject {
   componentId: string;
+  name: string;
+  /** The catalog title (the text search reads it); absent: not known. */
+  title?: string | null;
   kind: string;
   owner: string | null;
+  orphan: boolean;
   clusters: readonly string[];
   lifecycle: string | null;
 }
+
+/** The fields of a saved filter on results: a campaign's scope cannot apply them. */
+export const RESULT_FILTER_FIELDS = [
+  'level',
+  'failingDimension',
+  'warningDimension',
+  'checkId',
+  'status',
+] as const satisfies ReadonlyArray<keyof SavedFilterFields>;
+
+/** The result filters a saved filter holds (empty: a campaign's scope may name it). */
+export function resultFiltersOf(filters: SavedFilterFields): string[] {
+  return RESULT_FILTER_FIELDS.filter(field => {
+    const value = filters[field];
+    return Array.isArray(value) ? value.length > 0 : value !== undefined;
+  });
+}
+
+/**
+ * What the component table's text search looks in: id, name, owner and title,
+ * lower-cased and joined by spaces (the store keeps it per component).
+ */
+export function componentSearchText(component: {
+  componentId: string;
+  name: string;
+  owner: string | null;
+  title?: string | null;
+}): string {
+  return [
+    component.componentId,
+    component.name,
+    component.owner ?? '',
+    component.title ?? '',
+  ]
+    .join(' ')
+    .toLowerCase();
+}
+
+/** A saved filter's fields on what a component is, normalized. */
+function resolveSavedFilter(filters: SavedFilterFields): ResolvedSavedFilter {
+  const resolved: {
+    -readonly [K in keyof ResolvedSavedFilter]: ResolvedSavedFilter[K];
+  } = {};
+  if (filters.owner?.length) {
+    resolved.owners = filters.owner.map(normalizeOwnerRef);
+  }
+  if (filters.kind?.length) resolved.kinds = [...filters.kind];
+  if (filters.cluster?.length) resolved.clusters = [...filters.cluster];
+  if (filters.lifecycle?.length) resolved.lifecycles = [...filters.lifecycle];
+  if (filters.orphan !== undefined) resolved.orphan = filters.orphan;
+  if (filters.search) resolved.search = filters.search.toLowerCase();
+  return resolved;
+}
+
+/** Whether a component matches one value of each of these fields given. */
+function matchesFields(
+  fields: {
+    kinds?: readonly string[];
+    owners?: readonly string[];
+    clusters?: readonly string[];
+    lifecycles?: readonly string[];
+  },
+  subject: CampaignSubject,
+): boolean {
+  const { kinds, owners, clusters, lifecycles } = fields;
+  if (kinds && !kinds.includes(subject.kind)) return false;
+  if (
+    owners &&
+    !(
+      subject.owner !== null &&
+      owners.includes(normalizeOwnerRef(subject.owner))
+    )
+  ) {
+    return false;
+  }
+  if (clusters && !subject.clusters.some(c => clusters.includes(c))) {
+    return false;
+  }
+  return (
+    !lifecycles ||
+    (subject.lifecycle !== null && lifecycles.includes(subject.lifecycle))
+  );
+}
+
+/** Whether a component is among those a saved filter shows. */
+function matchesSavedFilter(
+  filter: ResolvedSavedFilter,
+  subject: CampaignSubject,
+): boolean {
+  if (!matchesFields(filter, subject)) return false;
+  if (filter.orphan !== undefined && subject.orphan !== filter.orphan) {
+    return false;
+  }
+  return (
+    filter.search === undefined ||
+    componentSearchText(subject).includes(filter.search)
+  );
+}
+
+/** Finds a saved filter's fields by id (undefined: no such filter). */
+export type SavedFilterLookup = (
+  id: string,
+) => Promise<SavedFilterFields | undefined>;
 
 /** An open campaign with an enforcement date, as the evaluation applies it. */
 export interface CampaignAnnouncementRule {
@@ -69,7 +194,7 @@ export function normalizeOwnerRef(ref: string): string {
 
 /**
  * Resolves a scope: teams expanded by `descendants` (a group with every group below
- * it), refs normalized.
+ * it), refs normalized, a saved filter's fields found by `savedFilter`.
  */
 export async function resolveCampaignScope(
   scope: {
@@ -78,8 +203,10 @@ export async function resolveCampaignScope(
     clusters?: readonly string[];
     lifecycles?: readonly string[];
     components?: readonly string[];
+    savedFilter?: string;
   },
   descendants: (team: string) => Promise<Iterable<string>>,
+  savedFilter?: SavedFilterLookup,
 ): Promise<ResolvedCampaignScope> {
   const resolved: {
     -readonly [K in keyof ResolvedCampaignScope]: ResolvedCampaignScope[K];
@@ -100,6 +227,12 @@ export async function resolveCampaignScope(
     }
     resolved.owners = [...owners].sort();
   }
+  if (scope.savedFilter) {
+    const fields = savedFilter
+      ? await savedFilter(scope.savedFilter)
+      : undefined;
+    resolved.filter = fields ? resolveSavedFilter(fields) : null;
+  }
   return resolved;
 }
 
@@ -108,37 +241,15 @@ export function inCampaignScope(
   scope: ResolvedCampaignScope,
   subject: CampaignSubject,
 ): boolean {
-  if (scope.kinds && !scope.kinds.includes(subject.kind)) return false;
-  if (
-    scope.lifecycles &&
-    !(
-      subject.lifecycle !== null && scope.lifecycles.includes(subject.lifecycle)
-    )
-  ) {
-    return false;
-  }
-  if (
-    scope.owners &&
-    !(
-      subject.owner !== null &&
-      scope.owners.includes(normalizeOwnerRef(subject.owner))
-    )
-  ) {
-    return false;
-  }
-  if (
-    scope.clusters &&
-    !subject.clusters.some(cluster => scope.clusters!.includes(cluster))
-  ) {
-    return false;
-  }
+  if (!matchesFields(scope, subject)) return false;
   if (
     scope.components &&
     !scope.components.includes(normalizeComponentRef(subject.componentId))
   ) {
     return false;
   }
-  return true;
+  if (scope.filter === null) return false;
+  return !scope.filter || matchesSavedFilter(scope.filter, subject);
 }
 
 /**

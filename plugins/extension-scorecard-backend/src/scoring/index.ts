@@ -17,11 +17,14 @@ export {
 export {
   announceCampaigns,
   campaignStanding,
+  componentSearchText,
   inCampaignScope,
   normalizeOwnerRef,
   resolveCampaignScope,
+  resultFiltersOf,
   type CampaignAnnouncementRule,
   type CampaignStanding,
   type CampaignSubject,
   type ResolvedCampaignScope,
+  type SavedFilterLookup,
 } from './campaigns';

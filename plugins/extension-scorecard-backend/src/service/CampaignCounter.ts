@@ -22,10 +22,11 @@ import {
   resolveCampaignScope,
   type ResolvedCampaignScope,
 } from '../scoring';
-import type {
-  ComponentVisibility,
-  ScorecardStores,
-  StoredCampaign,
+import {
+  savedFilterLookup,
+  type ComponentVisibility,
+  type ScorecardStores,
+  type StoredCampaign,
 } from '../store';
 import { enforcementAt } from './campaignFields';
 
@@ -83,9 +84,13 @@ export class CampaignCounter {
     };
   }
 
-  /** A scope with its teams expanded to the groups below them. */
+  /** A scope with its teams expanded to the groups below them, its saved filter found. */
   resolve(scope: CampaignScope): Promise<ResolvedCampaignScope> {
-    return resolveCampaignScope(scope, this.deps.teamsBelow);
+    return resolveCampaignScope(
+      scope,
+      this.deps.teamsBelow,
+      savedFilterLookup(this.deps.stores.savedFilters),
+    );
   }
 
   /** Counts of one snapshot's components in scope, by standing. */

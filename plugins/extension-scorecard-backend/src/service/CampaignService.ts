@@ -104,6 +104,7 @@ export class CampaignService {
       ...(options.teamsInCatalog
         ? { missingGroups: refs => this.options.access.missingGroups(refs) }
         : {}),
+      savedFilter: id => this.options.stores.savedFilters.get(id),
     });
   }
 

@@ -1,7 +1,8 @@
 /**
  * A campaign's fields as the API and the configuration give them, checked beyond the
  * OpenAPI schema (texts trimmed, dates valid and in order, goal checks and kinds
- * known, teams in the catalog) and normalized (refs in their full, lower-case form);
+ * known, teams in the catalog, a saved filter that exists and filters on no results)
+ * and normalized (refs in their full, lower-case form);
  * its id; where its enforcement stands.
  */
 import { InputError } from '@backstage/errors';
@@ -10,11 +11,18 @@ import type {
   CampaignGoal,
   CampaignScope,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { randomBytes } from 'node:crypto';
-import { normalizeComponentRef, normalizeOwnerRef } from '../scoring';
+import {
+  normalizeComponentRef,
+  normalizeOwnerRef,
+  resultFiltersOf,
+} from '../scoring';
 import { spec } from '../schema/openapi.generated';
-import type { CampaignFields, StoredCampaign } from '../store';
-import { parseDateTime, trimmedText } from './inputRules';
+import type {
+  CampaignFields,
+  StoredCampaign,
+  StoredSavedFilter,
+} from '../store';
+import { parseDateTime, slugId, trimmedText } from './inputRules';
 
 export type { CampaignFields };
 
@@ -27,10 +35,34 @@ export interface CampaignFieldRules {
   kinds: readonly string[];
   /** The refs among the given ones that name no Group (none: teams are not checked). */
   missingGroups?: (refs: readonly string[]) => Promise<string[]>;
+  /** Finds a saved filter (none: a scope naming one is refused). */
+  savedFilter?: (id: string) => Promise<StoredSavedFilter | undefined>;
 }
 
+/** Refuses a saved filter that is missing or filters on results. */
+async function checkSavedFilter(
+  id: string,
+  find: CampaignFieldRules['savedFilter'],
+): Promise<void> {
+  const filter = find ? await find(id) : undefined;
+  if (!filter) {
+    throw new InputError(`scope.savedFilter names no saved filter: ${id}`);
+  }
+  const onResults = resultFiltersOf(filter.filters);
+  if (onResults.length) {
+    throw new InputError(
+      `scope.savedFilter "${filter.name}" filters on results (${onResults.join(
+        ', ',
+      )}): a campaign's scope cannot take it, since fixing a component would move it out of the scope`,
+    );
+  }
+}
+
+/** The scope's list fields. */
+type ScopeListField = Exclude<keyof CampaignScope, 'savedFilter'>;
+
 /** How a scope field's values are kept: refs in their full, lower-case form. */
-const NORMALIZE: Record<keyof CampaignScope, (value: string) => string> = {
+const NORMALIZE: Record<ScopeListField, (value: string) => string> = {
   kinds: value => value,
   teams: normalizeOwnerRef,
   clusters: value => value,
@@ -40,15 +72,7 @@ const NORMALIZE: Record<keyof CampaignScope, (value: string) => string> = {
 
 /** `Scope webhooks out of kube-system` → `scope-webhooks-out-of-kube-system-3f9a1c`. */
 export function campaignId(title: string): string {
-  const slug = title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  const suffix = randomBytes(3).toString('hex');
-  return slug ? `${slug}-${suffix}` : `campaign-${suffix}`;
+  return slugId(title, 'campaign');
 }
 
 /** Whether the enforcement date is absent, ahead or reached at `now`. */
@@ -117,12 +141,18 @@ export async function validateCampaignFields(
       )}`,
     );
   }
+  if (fields.scope.savedFilter !== undefined) {
+    await checkSavedFilter(fields.scope.savedFilter, rules.savedFilter);
+  }
   const scope: CampaignScope = {};
-  for (const key of Object.keys(NORMALIZE) as Array<keyof CampaignScope>) {
+  for (const key of Object.keys(NORMALIZE) as ScopeListField[]) {
     const values = fields.scope[key];
     if (values?.length) {
       scope[key] = [...new Set(values.map(value => NORMALIZE[key](value)))];
     }
+  }
+  if (fields.scope.savedFilter !== undefined) {
+    scope.savedFilter = fields.scope.savedFilter;
   }
   const goal: CampaignGoal = {};
   if (fields.goal.checks?.length) goal.checks = [...fields.goal.checks];

@@ -3,6 +3,7 @@
  * evidence and waiver services. Each throws an InputError (400) naming the field.
  */
 import { InputError } from '@backstage/errors';
+import { randomBytes } from 'node:crypto';
 
 /**
  * RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; `T` and `Z` may
@@ -97,4 +98,21 @@ export function checkHttpLinks(field: string, links: readonly string[]): void {
       );
     }
   });
+}
+
+/**
+ * An id from a name: its words lower-cased and joined by `-` (at most 60 characters)
+ * and a random suffix, e.g. `Prod node agents` → `prod-node-agents-3f9a1c`;
+ * `fallback-3f9a1c` when no letter or digit is left.
+ */
+export function slugId(name: string, fallback: string): string {
+  const slug = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  const suffix = randomBytes(3).toString('hex');
+  return slug ? `${slug}-${suffix}` : `${fallback}-${suffix}`;
 }

@@ -312,6 +312,7 @@ describe('request limits in the plugin router', () => {
       evidence: unused,
       waivers: unused,
       campaigns: unused,
+      savedFilters: unused,
       audit: unused,
       refresh: unused,
       upgrade: unused,

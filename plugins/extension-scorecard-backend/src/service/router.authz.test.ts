@@ -94,6 +94,15 @@ describe('authorization of every endpoint', () => {
             deadline: '2025-12-31T00:00:00Z',
           })
       ).body.id,
+      savedFilterId: (
+        await scorecard.api
+          .post(url('/saved-filters'))
+          .set('authorization', as('hana.sato'))
+          .send({
+            name: 'Aggregated APIs',
+            filters: { kind: ['aggregated-api'] },
+          })
+      ).body.id,
     });
   });
 
@@ -181,14 +190,23 @@ describe('authorization of every endpoint', () => {
     // the audit export is a permission of its own (platform admins in the shipped policy)
     const refused = (name: string, write: boolean) =>
       write || name.startsWith('GET /audit/{quarter}/export');
-    expect(answers).toEqual(
-      operations.map(o =>
-        refused(o.name, o.write)
-          ? `${o.name} 403 missing permission`
-          : `${o.name} 200`,
-      ),
-    );
-    expect(await rowCounts(scorecard.knex)).toEqual(before);
+    const expected = (o: (typeof operations)[number]) => {
+      // every reader saves filters; deletes only their own (or with campaign.manage)
+      if (o.name === 'POST /saved-filters') return `${o.name} 201`;
+      if (o.name === 'DELETE /saved-filters/{savedFilterId}') {
+        return `${o.name} 403`;
+      }
+      return refused(o.name, o.write)
+        ? `${o.name} 403 missing permission`
+        : `${o.name} 200`;
+    };
+    expect(answers).toEqual(operations.map(expected));
+    // the saved filter, and its audit event
+    expect(await rowCounts(scorecard.knex)).toEqual({
+      ...before,
+      saved_filters: before.saved_filters + 1,
+      audit_events: before.audit_events + 1,
+    });
   });
 
   it('refuses approval by the requester and by members of the owning group, whatever their permissions', async () => {

@@ -19,6 +19,7 @@ import type { CampaignService } from './CampaignService';
 import type { EvidenceService } from './EvidenceService';
 import type { RefreshService } from './RefreshService';
 import type { ReferenceDataService } from './referenceData';
+import type { SavedFilterService } from './SavedFilterService';
 import type { ScorecardService } from './ScorecardService';
 import type { UpgradeReadinessService } from './UpgradeReadinessService';
 import type { WaiverService } from './WaiverService';
@@ -56,6 +57,7 @@ export interface RouterOptions {
   evidence: EvidenceService;
   waivers: WaiverService;
   campaigns: CampaignService;
+  savedFilters: SavedFilterService;
   audit: AuditService;
   refresh: RefreshService;
   /** The next-minor upgrade report. */
@@ -78,6 +80,7 @@ export async function createRouter(
     evidence,
     waivers,
     campaigns,
+    savedFilters,
     audit,
     refresh,
     upgrade,
@@ -291,6 +294,21 @@ export async function createRouter(
 
   router.get('/campaign-items', async (req, res) => {
     res.json(await campaigns.items(await credentials(req), req.query));
+  });
+
+  router.get('/saved-filters', async (req, res) => {
+    res.json({ items: await savedFilters.list(await credentials(req)) });
+  });
+
+  router.post('/saved-filters', async (req, res) => {
+    res
+      .status(201)
+      .json(await savedFilters.create(await credentials(req), req.body));
+  });
+
+  router.delete('/saved-filters/:savedFilterId', async (req, res) => {
+    await savedFilters.delete(await credentials(req), req.params.savedFilterId);
+    res.status(204).end();
   });
 
   router.post('/refresh', async (req, res) => {

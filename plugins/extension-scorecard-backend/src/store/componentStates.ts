@@ -22,6 +22,7 @@ import type {
   SnapshotComponentInput,
 } from './types';
 import { renderRelative } from '../checks/relativeDays';
+import { componentSearchText } from '../scoring/campaigns';
 
 /** valid_to of rows still valid in the newest snapshot. */
 export const OPEN_VALIDITY = 2147483647;
@@ -159,14 +160,7 @@ export function buildComponentState(
     clusters: JSON.stringify(clusters),
     stale_clusters: JSON.stringify(clusters.filter(c => staleClusters.has(c))),
     next_level_blockers: JSON.stringify(scorecard.nextLevelBlockers),
-    search_text: [
-      scorecard.componentId,
-      scorecard.name,
-      scorecard.owner ?? '',
-      component.title ?? '',
-    ]
-      .join(' ')
-      .toLowerCase(),
+    search_text: componentSearchText({ ...scorecard, title: component.title }),
   };
   for (const dimension of DIMENSIONS) {
     row[DIMENSION_COLUMNS[dimension]] = scorecard.dimensions[dimension] ?? null;

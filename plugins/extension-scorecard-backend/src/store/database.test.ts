@@ -17,7 +17,7 @@ const COMPACT_TABLES: readonly string[] = [
   'evaluation_namespace_lists',
 ];
 /** Tables of the campaigns migration. */
-const CAMPAIGN_TABLES: readonly string[] = ['campaigns'];
+const CAMPAIGN_TABLES: readonly string[] = ['campaigns', 'saved_filters'];
 
 describe('migrations', () => {
   const databases = TestDatabases.create({ ids: ['SQLITE_3', 'POSTGRES_15'] });
@@ -44,6 +44,31 @@ describe('migrations', () => {
 
       expect(await knex.schema.hasColumn('snapshot_clusters', 'upgrade')).toBe(
         true,
+      );
+
+      // one step down: no saved filters, and none of their audit events
+      await knex('saved_filters').insert({
+        id: 'prod-csi-3f9a1c',
+        name: 'Prod CSI',
+        name_key: 'prod csi',
+        description: '',
+        filters: '{"kind":["csi"],"cluster":["prod"]}',
+        created_by: 'user:default/hana',
+        created_at: '2025-01-01T00:00:00.000Z',
+      });
+      await knex('audit_events').insert({
+        at: '2025-01-01T00:00:00.000Z',
+        actor: 'user:default/hana',
+        subject_type: 'saved-filter',
+        subject_id: 'prod-csi-3f9a1c',
+        component_id: '',
+        action: 'created',
+        changes: '{}',
+      });
+      await rollbackScorecardDatabase(knex);
+      expect(await knex.schema.hasTable('saved_filters')).toBe(false);
+      expect(Number((await knex('audit_events').count({ n: '*' }))[0].n)).toBe(
+        0,
       );
 
       // one step down: no campaigns, and none of their audit events
@@ -155,6 +180,8 @@ describe('migrations', () => {
           .select('s.facet_set_id', 'n.term'),
       ).toEqual([...terms].sort().map(term => ({ facet_set_id: setId, term })));
       expect(await knex.schema.hasTable('campaigns')).toBe(true);
+      expect(await knex.schema.hasTable('saved_filters')).toBe(true);
+      await rollbackScorecardDatabase(knex); // saved filters
       await rollbackScorecardDatabase(knex); // campaigns
       await rollbackScorecardDatabase(knex); // facet terms by id
 
@@ -176,6 +203,7 @@ describe('migrations', () => {
       await migrateScorecardDatabase(knex);
       const [{ kept }] = await knex('snapshots').count({ kept: '*' });
       expect(Number(kept)).toBe(1);
+      await rollbackScorecardDatabase(knex); // saved filters
       await rollbackScorecardDatabase(knex); // campaigns
       await rollbackScorecardDatabase(knex); // facet terms by id
       await rollbackScorecardDatabase(knex); // the countdown mark

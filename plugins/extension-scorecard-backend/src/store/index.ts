@@ -14,6 +14,7 @@ import { DatabaseRetentionStore } from './DatabaseRetentionStore';
 import { DatabaseSnapshotDiffStore } from './DatabaseSnapshotDiffStore';
 import { DatabaseSnapshotReader } from './DatabaseSnapshotReader';
 import { DatabaseSnapshotWriter } from './DatabaseSnapshotWriter';
+import { DatabaseSavedFilterStore } from './DatabaseSavedFilterStore';
 import { DatabaseWaiverStore } from './DatabaseWaiverStore';
 import type { ScorecardStores } from './interfaces';
 
@@ -36,6 +37,7 @@ export function createScorecardStores(
     evidence: new DatabaseEvidenceStore(knex),
     waivers: new DatabaseWaiverStore(knex),
     campaigns: new DatabaseCampaignStore(knex),
+    savedFilters: new DatabaseSavedFilterStore(knex),
     auditTrail: new DatabaseAuditTrailStore(knex),
     clusters: new DatabaseClusterCollectionStore(knex),
     runs: new DatabaseRefreshRunStore(knex),
@@ -55,7 +57,10 @@ export type {
   CampaignChange,
   CampaignFields,
   CampaignStore,
+  CampaignNaming,
   NewCampaign,
+  SavedFilterStore,
+  StoredSavedFilter,
   StoredCampaign,
   ClusterCollectionStore,
   ConfiguredCluster,
@@ -92,6 +97,7 @@ export type {
   WaiverStore,
   WrittenLevelChange,
 } from './interfaces';
+export { savedFilterLookup } from './DatabaseSavedFilterStore';
 export {
   FULL_VISIBILITY,
   isComponentVisible,

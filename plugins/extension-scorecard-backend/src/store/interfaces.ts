@@ -27,6 +27,7 @@ import type {
   RefreshScope,
   RefreshStatus,
   RunTrigger,
+  SavedFilterFields,
   Snapshot,
   SnapshotDiff,
   SnapshotRef,
@@ -373,6 +374,51 @@ export interface CampaignStore {
   inForceDuring(start: string, end: string): Promise<StoredCampaign[]>;
 }
 
+/** A saved filter as stored. */
+export interface StoredSavedFilter {
+  id: string;
+  name: string;
+  description: string;
+  filters: SavedFilterFields;
+  createdBy: string;
+  createdAt: string;
+}
+
+/** The campaigns whose scope names a saved filter. */
+export interface CampaignNaming {
+  id: string;
+  title: string;
+}
+
+/** Saved filters: created and deleted (never changed), each audited. */
+export interface SavedFilterStore {
+  /** Every saved filter, by name. */
+  list(): Promise<StoredSavedFilter[]>;
+  get(id: string): Promise<StoredSavedFilter | undefined>;
+  /**
+   * Saves one; ConflictError when the id or the name (case-insensitively) is taken
+   * or `limit` filters are saved.
+   */
+  create(
+    filter: Omit<StoredSavedFilter, 'createdBy' | 'createdAt'>,
+    options: { actor: string; now: string; limit: number },
+  ): Promise<StoredSavedFilter>;
+  /**
+   * Deletes one; NotFoundError when absent, whatever `allow` throws (called with the
+   * filter), ConflictError while a campaign's scope names it.
+   */
+  delete(
+    id: string,
+    options: {
+      actor: string;
+      now: string;
+      allow: (filter: StoredSavedFilter) => void;
+    },
+  ): Promise<void>;
+  /** Per saved filter id, the campaigns (open or closed) whose scope names it. */
+  campaignsNaming(): Promise<Map<string, CampaignNaming[]>>;
+}
+
 /** An audit event to record. */
 export type NewAuditEvent = Omit<AuditEvent, 'id'>;
 
@@ -489,6 +535,7 @@ export interface ScorecardStores {
   evidence: EvidenceStore;
   waivers: WaiverStore;
   campaigns: CampaignStore;
+  savedFilters: SavedFilterStore;
   auditTrail: AuditTrailStore;
   clusters: ClusterCollectionStore;
   runs: RefreshRunStore;

@@ -18,6 +18,8 @@ import type {
   CampaignQuery,
   CampaignSuggestion,
   CampaignUpdate,
+  SavedFilter,
+  SavedFilterInput,
   AuditEvent,
   AuditExport,
   AuditQuarter,
@@ -188,6 +190,16 @@ export interface ExtensionScorecardApi {
     query?: CampaignItemQuery,
     options?: RequestOptions,
   ): Promise<Page<CampaignItem>>;
+  /** The component table's saved filters, by name. */
+  listSavedFilters(options?: RequestOptions): Promise<SavedFilter[]>;
+  createSavedFilter(
+    input: SavedFilterInput,
+    options?: RequestOptions,
+  ): Promise<SavedFilter>;
+  deleteSavedFilter(
+    savedFilterId: string,
+    options?: RequestOptions,
+  ): Promise<void>;
   triggerRefresh(
     input: RefreshInput,
     options?: RequestOptions,
@@ -593,6 +605,28 @@ export class ExtensionScorecardClient implements ExtensionScorecardApi {
         body: input ?? {},
       }),
     );
+  }
+
+  async listSavedFilters(options?: RequestOptions) {
+    return bodyOf(
+      await this.http.GET('/saved-filters', await this.init(options)),
+    ).items;
+  }
+
+  async createSavedFilter(input: SavedFilterInput, options?: RequestOptions) {
+    return bodyOf(
+      await this.http.POST('/saved-filters', {
+        ...(await this.init(options)),
+        body: input,
+      }),
+    );
+  }
+
+  async deleteSavedFilter(savedFilterId: string, options?: RequestOptions) {
+    await this.http.DELETE('/saved-filters/{savedFilterId}', {
+      ...(await this.init(options)),
+      params: { path: { savedFilterId } },
+    });
   }
 
   async triggerRefresh(input: RefreshInput, options?: RequestOptions) {

@@ -532,6 +532,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/saved-filters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description The saved filters of the component table, by name: named views every reader
+     *     shares (at most 500). Each says which campaigns' scopes name it and whether a
+     *     campaign's scope can take it (only filters on what a component is — owner,
+     *     kind, cluster, lifecycle, orphan, search — not on its results).
+     */
+    get: operations['ListSavedFilters'];
+    put?: never;
+    /**
+     * @description Save the component table's filters under a name. Needs
+     *     `extension-scorecard.read`; 409 when the name (compared case-insensitively)
+     *     is taken or 500 filters are saved. At least one filter must be given. Saved
+     *     filters do not change: delete one and save it again.
+     */
+    post: operations['CreateSavedFilter'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/saved-filters/{savedFilterId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * @description Delete a saved filter: its creator may, and whoever holds
+     *     `extension-scorecard.campaign.manage`. 409 while a campaign's scope names it.
+     */
+    delete: operations['DeleteSavedFilter'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/refresh': {
     parameters: {
       query?: never;
@@ -695,7 +743,7 @@ export interface components {
      */
     AuditExportFormat: 'csv' | 'json' | 'upgrade-csv' | 'campaigns-csv';
     /** @enum {string} */
-    AuditSubjectType: 'waiver' | 'evidence' | 'campaign';
+    AuditSubjectType: 'waiver' | 'evidence' | 'campaign' | 'saved-filter';
     /** @enum {string} */
     CampaignState: 'open' | 'closed';
     /**
@@ -729,6 +777,55 @@ export interface components {
       clusters?: string[];
       lifecycles?: string[];
       components?: string[];
+      /**
+       * @description A saved filter's id: the scope takes the components that filter shows
+       *     in the component table (its owners as they are, not the groups below
+       *     them), within the other fields given. Only a filter without filters on
+       *     results (`resultFields` empty) may be named.
+       */
+      savedFilter?: string;
+    };
+    /**
+     * @description The component table's filters, as the list's query parameters of the same
+     *     names take them (without snapshot, sort and paging).
+     */
+    SavedFilterFields: {
+      owner?: string[];
+      kind?: components['schemas']['ExtensionKind'][];
+      cluster?: string[];
+      level?: components['schemas']['ReadinessLevel'][];
+      failingDimension?: components['schemas']['Dimension'][];
+      warningDimension?: components['schemas']['Dimension'][];
+      checkId?: string;
+      status?: components['schemas']['CheckStatus'];
+      lifecycle?: string[];
+      orphan?: boolean;
+      search?: string;
+    };
+    SavedFilterInput: {
+      name: string;
+      description?: string;
+      filters: components['schemas']['SavedFilterFields'];
+    };
+    SavedFilter: {
+      id: string;
+      name: string;
+      description: string;
+      filters: components['schemas']['SavedFilterFields'];
+      createdBy: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description The filters on results (level, dimensions, check, status) it holds: a
+       *     campaign's scope cannot take a filter with any (fixing a component would
+       *     move it out of the scope).
+       */
+      resultFields: string[];
+      /** @description Ids of the campaigns whose scope names it. */
+      campaigns: string[];
+    };
+    SavedFilterList: {
+      items: components['schemas']['SavedFilter'][];
     };
     CampaignInput: {
       title: string;
@@ -2701,6 +2798,80 @@ export interface operations {
       404: components['responses']['ErrorResponse'];
     };
   };
+  ListSavedFilters: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every saved filter. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedFilterList'];
+        };
+      };
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+    };
+  };
+  CreateSavedFilter: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SavedFilterInput'];
+      };
+    };
+    responses: {
+      /** @description Saved. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedFilter'];
+        };
+      };
+      400: components['responses']['ErrorResponse'];
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      409: components['responses']['ErrorResponse'];
+    };
+  };
+  DeleteSavedFilter: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        savedFilterId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['ErrorResponse'];
+      403: components['responses']['ErrorResponse'];
+      404: components['responses']['ErrorResponse'];
+      409: components['responses']['ErrorResponse'];
+    };
+  };
   GetLatestRefresh: {
     parameters: {
       query?: never;
@@ -2917,7 +3088,7 @@ export const auditExportFormatValues: ReadonlyArray<
 > = ['csv', 'json', 'upgrade-csv', 'campaigns-csv'];
 export const auditSubjectTypeValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['AuditSubjectType']
-> = ['waiver', 'evidence', 'campaign'];
+> = ['waiver', 'evidence', 'campaign', 'saved-filter'];
 export const campaignStateValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['CampaignState']
 > = ['open', 'closed'];

@@ -233,6 +233,15 @@ export type CampaignScope = Schemas['CampaignScope'];
 /** @public */
 export type CampaignInput = Schemas['CampaignInput'];
 
+/** The component table's filters as a saved filter keeps them. @public */
+export type SavedFilterFields = Schemas['SavedFilterFields'];
+
+/** A named, shared view of the component table. @public */
+export type SavedFilter = Schemas['SavedFilter'];
+
+/** @public */
+export type SavedFilterInput = Schemas['SavedFilterInput'];
+
 /** @public */
 export type CampaignUpdate = Schemas['CampaignUpdate'];
 

@@ -15,6 +15,7 @@ import {
   Heatmap,
   HeatmapCell,
   RefreshStatus,
+  SavedFilter,
   Snapshot,
   StatusCounts,
   TeamSummary,
@@ -643,6 +644,24 @@ export function upgradeReadinessReport(
     clusters,
     teams: upgradeTeams(clusters),
     hiddenFindings: 0,
+    ...overrides,
+  };
+}
+
+/** A saved filter of the component table, saved by ada (the test user). */
+export function savedFilter(overrides: Partial<SavedFilter> = {}): SavedFilter {
+  return {
+    id: 'security-webhooks',
+    name: 'Security webhooks',
+    description: '',
+    filters: {
+      owner: ['group:default/team-security'],
+      kind: ['admission-webhook'],
+    },
+    createdBy: 'user:default/ada',
+    createdAt: TAKEN_AT,
+    resultFields: [],
+    campaigns: [],
     ...overrides,
   };
 }

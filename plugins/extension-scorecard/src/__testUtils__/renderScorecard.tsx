@@ -40,8 +40,16 @@ export const noCampaignHandlers = () => [
   ),
 ];
 
+/** No saved filter of the component table, unless a test says otherwise. */
+export const noSavedFilterHandlers = () => [
+  http.get(`${API}/saved-filters`, () => HttpResponse.json({ items: [] })),
+];
+
 export function setupScorecardServer() {
-  const server = setupServer(...noCampaignHandlers());
+  const server = setupServer(
+    ...noCampaignHandlers(),
+    ...noSavedFilterHandlers(),
+  );
   registerMswTestHooks(server);
   return server;
 }

@@ -16,13 +16,15 @@ export interface OperationValues {
   waiverId: string;
   /** A campaign (default: one that does not exist). */
   campaignId?: string;
+  /** A saved filter (default: one that does not exist). */
+  savedFilterId?: string;
 }
 
 /** One concrete request. */
 export interface ApiOperation {
   /** `GET /components/{componentId}` as the spec names it. */
   name: string;
-  method: 'get' | 'post' | 'patch';
+  method: 'get' | 'post' | 'patch' | 'delete';
   /** Path with parameters filled in and required query parameters. */
   url: string;
   body?: object;
@@ -77,6 +79,10 @@ export function writeBodies(values: OperationValues): Record<string, object> {
     },
     'PATCH /campaigns/{campaignId}': { title: 'Webhooks scoped, everywhere' },
     'POST /campaigns/{campaignId}/close': { comment: 'done' },
+    'POST /saved-filters': {
+      name: 'Webhooks in prod',
+      filters: { kind: ['admission-webhook'], cluster: ['prod-eu'] },
+    },
   };
 }
 
@@ -98,13 +104,14 @@ export function apiOperations(values: OperationValues): ApiOperation[] {
       .replace('{quarter}', values.quarter)
       .replace('{refreshId}', values.refreshId)
       .replace('{waiverId}', values.waiverId)
-      .replace('{campaignId}', values.campaignId ?? 'no-such-campaign');
+      .replace('{campaignId}', values.campaignId ?? 'no-such-campaign')
+      .replace('{savedFilterId}', values.savedFilterId ?? 'no-such-filter');
     if (/[{}]/.test(filled)) {
       throw new Error(`no value for a path parameter of ${name}`);
     }
     const query = REQUIRED_QUERY[name]?.(values);
     const write = method !== 'get';
-    if (write && !bodies[name]) {
+    if (write && method !== 'delete' && !bodies[name]) {
       throw new Error(`no request body known for ${name}: add one above`);
     }
     const headers: Record<string, string> =

@@ -35,6 +35,7 @@ import { createRouter } from '../router';
 import { ScorecardService } from '../ScorecardService';
 import { WaiverService } from '../WaiverService';
 import { CampaignService } from '../CampaignService';
+import { SavedFilterService } from '../SavedFilterService';
 import { EXTENSION_KINDS } from '@extension-scorecard/plugin-extension-scorecard-common';
 
 /** Users of the fixture organisation. */
@@ -301,6 +302,7 @@ export async function createTestApi(
     }),
     waivers: new WaiverService({ stores, access, reads, maxDays: 180 }),
     campaigns,
+    savedFilters: new SavedFilterService({ stores, access, reads }),
     audit,
     upgrade,
     referenceData: new ReferenceDataService({

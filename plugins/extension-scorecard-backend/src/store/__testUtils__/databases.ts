@@ -89,4 +89,5 @@ export const SCORECARD_TABLES = [
   'refresh_runs',
   'notification_log',
   'campaigns',
+  'saved_filters',
 ] as const;

@@ -19,7 +19,7 @@ import {
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { extensionScorecardApiRef } from '../../api';
 import { DayField, FieldMessage } from '../shared/formFields';
-import { errorMessage } from '../../format/errors';
+import { useSubmission } from '../../hooks/useSubmission';
 import { useScorecardQuery } from '../../hooks/useScorecardQuery';
 import {
   CampaignFormErrors,
@@ -28,6 +28,7 @@ import {
   toFormValues,
   validateCampaignForm,
 } from './campaignForm';
+import { SavedFilterField } from './SavedFilterField';
 
 const NO_LEVEL = '__none__';
 
@@ -50,8 +51,12 @@ export const CampaignFormDialog = (props: {
   const start = campaign ?? initial ?? {};
   const [values, setValues] = useState<CampaignFormValues>(toFormValues(start));
   const [errors, setErrors] = useState<CampaignFormErrors>({});
-  const [submitError, setSubmitError] = useState<string | undefined>();
-  const [submitting, setSubmitting] = useState(false);
+  const {
+    busy: submitting,
+    error: submitError,
+    setError: setSubmitError,
+    run,
+  } = useSubmission();
 
   useEffect(() => {
     if (open) {
@@ -69,20 +74,14 @@ export const CampaignFormDialog = (props: {
     const found = validateCampaignForm(values, known);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSubmitting(true);
-    setSubmitError(undefined);
-    try {
+    await run(async () => {
       const input = toCampaignInput(values);
       const saved = campaign
         ? await api.updateCampaign(campaign.id, input)
         : await api.createCampaign(input);
       onSaved(saved);
       onClose();
-    } catch (e) {
-      setSubmitError(errorMessage(e));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   const text = (
@@ -160,6 +159,11 @@ export const CampaignFormDialog = (props: {
               (each field narrows it; none: every component)
             </Text>
           </Text>
+          <SavedFilterField
+            value={values.savedFilter}
+            wanted={open}
+            onChange={change('savedFilter')}
+          />
           {text('kinds', 'Kinds', 'e.g. admission-webhook, dra-driver')}
           {text(
             'teams',

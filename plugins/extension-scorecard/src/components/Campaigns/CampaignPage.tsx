@@ -30,14 +30,15 @@ import { CampaignBurndownChart } from './CampaignBurndownChart';
 import { CampaignFormDialog } from './CampaignFormDialog';
 import { CampaignItemsCard } from './CampaignItemsCard';
 import { CampaignProgress } from './CampaignProgress';
-import { deadlineText, goalText, scopeText } from './campaignText';
+import { CampaignScopeText } from './CampaignScopeText';
+import { deadlineText, goalText } from './campaignText';
 import { EnforcementBadge } from './EnforcementBadge';
 
 const Facts = (props: { detail: CampaignDetail }) => {
   const c = props.detail.campaign;
   const rows: Array<[string, ReactNode]> = [
     ['Goal', goalText(c.goal)],
-    ['Scope', scopeText(c.scope)],
+    ['Scope', <CampaignScopeText scope={c.scope} />],
     ['Starts', formatDate(c.startsAt)],
     [
       'Enforcement',

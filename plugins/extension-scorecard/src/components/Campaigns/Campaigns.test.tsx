@@ -7,6 +7,7 @@ import type {
   CampaignDetail,
   CampaignItem,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { savedFilter } from '../../__testUtils__/fixtures';
 import {
   API,
   renderScorecard,
@@ -14,6 +15,8 @@ import {
 } from '../../__testUtils__/renderScorecard';
 import { ExtensionScorecardRouter } from '../ScorecardRouter/ExtensionScorecardRouter';
 import { CampaignItemsCard } from './CampaignItemsCard';
+import { draftFromFilters } from './StartCampaignFromFilters';
+import { EMPTY_FILTERS } from '../PlatformPage/tableState';
 
 const server = setupScorecardServer();
 jest.setTimeout(30_000);
@@ -418,5 +421,201 @@ describe('a campaign from the component table', () => {
     expect(
       screen.queryByRole('button', { name: 'Start a campaign for these' }),
     ).not.toBeInTheDocument();
+  });
+
+  const SAVED = [
+    savedFilter(),
+    savedFilter({
+      id: 'failing-l0',
+      name: 'Failing at L0',
+      filters: { level: [0], checkId: 'webhook.scope' },
+      resultFields: ['level', 'checkId'],
+    }),
+  ];
+  const SHOWN = {
+    ...EMPTY_FILTERS,
+    owner: ['group:default/team-security'],
+    kind: ['admission-webhook' as const],
+  };
+
+  it('names the saved filter the filters are, rather than copying them', () => {
+    expect(draftFromFilters(SHOWN, { savedFilters: SAVED }).scope).toEqual({
+      savedFilter: 'security-webhooks',
+    });
+    // a filter on results cannot be a scope: the fields are copied as before
+    expect(
+      draftFromFilters(
+        { ...EMPTY_FILTERS, level: [0], checkId: 'webhook.scope' },
+        { savedFilters: SAVED },
+      ),
+    ).toMatchObject({ goal: { checks: ['webhook.scope'] }, scope: {} });
+    expect(draftFromFilters(SHOWN).scope).toEqual({
+      kinds: ['admission-webhook'],
+      teams: ['group:default/team-security'],
+    });
+  });
+
+  it('starts one scoped by the saved filter, the result filters not offered', async () => {
+    const { StartCampaignFromFilters } = await import(
+      './StartCampaignFromFilters'
+    );
+    const created: unknown[] = [];
+    server.use(
+      http.get(`${API}/checks`, () => HttpResponse.json({ items: [] })),
+      http.get(`${API}/saved-filters`, () =>
+        HttpResponse.json({ items: SAVED }),
+      ),
+      http.post(`${API}/campaigns`, async ({ request }) => {
+        created.push(await request.json());
+        return HttpResponse.json(campaign({ id: 'scoped' }), { status: 201 });
+      }),
+    );
+    await renderScorecard(
+      <StartCampaignFromFilters filters={SHOWN} savedFilters={SAVED} />,
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Start a campaign for these' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const select = within(dialog).getByLabelText('Saved filter');
+    await waitFor(() => expect(select).toHaveTextContent('Security webhooks'));
+    expect(within(dialog).getByLabelText('Kinds')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Teams')).toHaveValue('');
+
+    await userEvent.click(select);
+    const listbox = await screen.findByRole('listbox');
+    const refused = within(listbox).getByRole('option', {
+      name: /Failing at L0/,
+    });
+    expect(refused).toHaveAttribute('aria-disabled', 'true');
+    expect(refused).toHaveTextContent('filters on results: level, checkId');
+    await userEvent.click(refused);
+    // nothing chosen: still the saved filter of the draft
+    expect(select).toHaveTextContent('Security webhooks');
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Scoped');
+    await userEvent.type(
+      within(dialog).getByLabelText('Checks that must pass'),
+      'webhook.scope',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Start campaign' }),
+    );
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({
+      title: 'Scoped',
+      goal: { checks: ['webhook.scope'] },
+      scope: { savedFilter: 'security-webhooks' },
+    });
+  });
+});
+
+describe('a campaign scoped by a saved filter', () => {
+  const scoped = campaign({
+    scope: { savedFilter: 'security-webhooks', lifecycles: ['production'] },
+  });
+
+  it('names the saved filter, links to it, and keeps it or drops it when changed', async () => {
+    const patches: Array<Record<string, unknown>> = [];
+    server.use(
+      http.get(`${API}/saved-filters`, () =>
+        HttpResponse.json({ items: [savedFilter()] }),
+      ),
+      http.get(`${API}/checks`, () => HttpResponse.json({ items: [] })),
+      http.get(`${API}/campaigns/:id`, () =>
+        HttpResponse.json({
+          campaign: scoped,
+          teams: [],
+          burndown: [],
+          trail: [],
+        }),
+      ),
+      http.patch(`${API}/campaigns/:id`, async ({ request }) => {
+        patches.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(scoped);
+      }),
+    );
+    await renderScorecard(app, {
+      routeEntries: [
+        '/extension-scorecard/campaigns/webhooks-out-of-kube-system',
+      ],
+    });
+    const link = await screen.findByRole('link', {
+      name: 'saved filter Security webhooks',
+    });
+    expect(link).toHaveAttribute(
+      'href',
+      '/extension-scorecard?owner=group%3Adefault%2Fteam-security&kind=admission-webhook',
+    );
+    expect(link.closest('td')).toHaveTextContent(
+      'saved filter Security webhooks · production',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
+    let dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Saved filter')).toHaveTextContent(
+        'Security webhooks',
+      ),
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Save changes' }),
+    );
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0].scope).toEqual({
+      savedFilter: 'security-webhooks',
+      lifecycles: ['production'],
+    });
+
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument(),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
+    dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByLabelText('Saved filter'));
+    await userEvent.click(
+      within(await screen.findByRole('listbox')).getByRole('option', {
+        name: 'none',
+      }),
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Save changes' }),
+    );
+    await waitFor(() => expect(patches).toHaveLength(2));
+    expect(patches[1].scope).toEqual({ lifecycles: ['production'] });
+  });
+
+  it('names it in the list of campaigns (its id while the name is unknown)', async () => {
+    server.use(
+      http.get(`${API}/campaigns`, () =>
+        HttpResponse.json({
+          total: 2,
+          offset: 0,
+          limit: 25,
+          items: [
+            scoped,
+            campaign({ id: 'gone', scope: { savedFilter: 'gone-filter' } }),
+          ],
+        }),
+      ),
+      http.get(`${API}/campaign-suggestions`, () =>
+        HttpResponse.json({ items: [] }),
+      ),
+      http.get(`${API}/checks`, () => HttpResponse.json({ items: [] })),
+      http.get(`${API}/saved-filters`, () =>
+        HttpResponse.json({ items: [savedFilter()] }),
+      ),
+    );
+    await renderScorecard(app, {
+      routeEntries: ['/extension-scorecard/campaigns'],
+    });
+    const rows = await screen.findAllByTestId('campaign-row');
+    await waitFor(() =>
+      expect(rows[0]).toHaveTextContent(
+        'saved filter Security webhooks · production',
+      ),
+    );
+    expect(rows[1]).toHaveTextContent('saved filter gone-filter');
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Flex, Text } from '@backstage/ui';
 import {
   ContentHeader,
@@ -18,6 +18,7 @@ import {
 import { REFUSED } from '../../format/permissionReasons';
 import { formatDate } from '../../format/time';
 import { useCampaigns, useCampaignSuggestions } from '../../hooks/useCampaigns';
+import { useSavedFilters } from '../../hooks/useSavedFilters';
 import { campaignRouteRef } from '../../routes';
 import { usePaging } from '../shared/usePaging';
 import { HoverTip, SimpleTable, SimpleTableHead, Td } from '../shared';
@@ -102,6 +103,15 @@ export const CampaignsTab = () => {
     reloadKey,
   );
   const campaignLink = useRouteRef(campaignRouteRef);
+  // the names of the saved filters scopes name (asked only when one does)
+  const savedFilters = useSavedFilters(
+    reloadKey,
+    Boolean(campaigns.value?.items.some(c => c.scope.savedFilter)),
+  );
+  const savedFilterNames = useMemo(
+    () => new Map((savedFilters.value ?? []).map(s => [s.id, s.name])),
+    [savedFilters.value],
+  );
   const startButton = (
     <Button
       variant="primary"
@@ -163,7 +173,8 @@ export const CampaignsTab = () => {
                           {c.title}
                         </Link>
                         <Text as="p" variant="body-small" color="secondary">
-                          {goalText(c.goal)} · {scopeText(c.scope)}
+                          {goalText(c.goal)} ·{' '}
+                          {scopeText(c.scope, savedFilterNames)}
                         </Text>
                       </Td>
                       <Td style={{ whiteSpace: 'nowrap' }}>

@@ -67,4 +67,19 @@ describe('the campaign form', () => {
   it('reads lists separated by commas or lines', () => {
     expect(splitList(' a, b\nc,, a ')).toEqual(['a', 'b', 'c']);
   });
+
+  it('keeps the saved filter of the scope, and drops it when none is chosen', () => {
+    const values = toFormValues({
+      ...DRAFT,
+      scope: { savedFilter: 'security-webhooks', lifecycles: ['production'] },
+    });
+    expect(values.savedFilter).toBe('security-webhooks');
+    expect(toCampaignInput(values).scope).toEqual({
+      savedFilter: 'security-webhooks',
+      lifecycles: ['production'],
+    });
+    expect(toCampaignInput({ ...values, savedFilter: '' }).scope).toEqual({
+      lifecycles: ['production'],
+    });
+  });
 });

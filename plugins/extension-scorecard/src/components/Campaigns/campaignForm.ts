@@ -15,6 +15,8 @@ export interface CampaignFormValues {
   clusters: string;
   lifecycles: string;
   components: string;
+  /** A saved filter's id, '' for none. */
+  savedFilter: string;
   startsOn: string;
   enforceOn: string;
   deadlineOn: string;
@@ -62,6 +64,7 @@ export function toFormValues(
     clusters: (scope.clusters ?? []).join(', '),
     lifecycles: (scope.lifecycles ?? []).join(', '),
     components: (scope.components ?? []).join(', '),
+    savedFilter: scope.savedFilter ?? '',
     startsOn: day(input.startsAt),
     enforceOn: day(input.enforceFrom),
     deadlineOn: day(input.deadline),
@@ -116,6 +119,7 @@ export function toCampaignInput(values: CampaignFormValues): CampaignInput {
     const list = splitList(values[field]);
     if (list.length) scope[field] = list;
   }
+  if (values.savedFilter) scope.savedFilter = values.savedFilter;
   const checks = splitList(values.checks);
   return {
     title: values.title.trim(),

@@ -17,8 +17,8 @@ export function goalText(goal: CampaignGoal): string {
   return parts.join(' and ');
 }
 
-/** "admission-webhook · teams platform (and below) · production"; "every component". */
-export function scopeText(scope: CampaignScope): string {
+/** The scope's fields besides its saved filter, in words. */
+export function scopeParts(scope: CampaignScope): string[] {
   const parts: string[] = [];
   if (scope.kinds?.length) parts.push(scope.kinds.join(', '));
   if (scope.teams?.length) {
@@ -31,6 +31,31 @@ export function scopeText(scope: CampaignScope): string {
       scope.components.length <= 3
         ? scope.components.map(shortRef).join(', ')
         : `${scope.components.length} components`,
+    );
+  }
+  return parts;
+}
+
+/** "saved filter Webhooks in prod" (the id when its name is not known). */
+export function savedFilterText(name: string): string {
+  return `saved filter ${name}`;
+}
+
+/**
+ * "saved filter Webhooks · admission-webhook · teams platform (and groups below) ·
+ * production"; "every component". `savedFilterNames` maps saved filters' ids to
+ * their names.
+ */
+export function scopeText(
+  scope: CampaignScope,
+  savedFilterNames?: ReadonlyMap<string, string>,
+): string {
+  const parts = scopeParts(scope);
+  if (scope.savedFilter) {
+    parts.unshift(
+      savedFilterText(
+        savedFilterNames?.get(scope.savedFilter) ?? scope.savedFilter,
+      ),
     );
   }
   return parts.length ? parts.join(' · ') : 'every component';

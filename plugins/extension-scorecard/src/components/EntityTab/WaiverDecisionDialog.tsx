@@ -9,7 +9,7 @@ import {
   TextAreaField,
 } from '@backstage/ui';
 import { WaiverRecord } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { errorMessage } from '../../format/errors';
+import { useSubmission } from '../../hooks/useSubmission';
 
 export type WaiverDecision = 'approve' | 'reject' | 'revoke';
 
@@ -36,12 +36,11 @@ export const WaiverDecisionDialog = (props: {
 }) => {
   const { waiver, decision, actor, onClose, onConfirm } = props;
   const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useSubmission();
   useEffect(() => {
     setComment('');
     setError(undefined);
-  }, [waiver?.id, decision]);
+  }, [waiver?.id, decision, setError]);
   if (!waiver || !decision) return null;
 
   const confirm = async () => {
@@ -50,15 +49,10 @@ export const WaiverDecisionDialog = (props: {
       setError('Say why the waiver is rejected');
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await onConfirm(text || undefined);
       onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -21,7 +21,7 @@ import {
   toWaiverInput,
   validateWaiverForm,
 } from './waiverForm';
-import { errorMessage } from '../../format/errors';
+import { useSubmission } from '../../hooks/useSubmission';
 
 /** "Every cluster" in the cluster select (react-aria keys cannot be empty). */
 const EVERY_CLUSTER = '__every__';
@@ -70,8 +70,12 @@ export const WaiverRequestDialog = (props: {
     ...initial,
   });
   const [errors, setErrors] = useState<WaiverFormErrors>({});
-  const [submitError, setSubmitError] = useState<string | undefined>();
-  const [submitting, setSubmitting] = useState(false);
+  const {
+    busy: submitting,
+    error: submitError,
+    setError: setSubmitError,
+    run,
+  } = useSubmission();
 
   useEffect(() => {
     if (open) {
@@ -89,17 +93,11 @@ export const WaiverRequestDialog = (props: {
     const found = validateWaiverForm(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSubmitting(true);
-    setSubmitError(undefined);
-    try {
+    await run(async () => {
       await api.requestWaiver(toWaiverInput(componentId, values));
       onRequested();
       onClose();
-    } catch (e) {
-      setSubmitError(errorMessage(e));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   const checks = waivableChecks(results);

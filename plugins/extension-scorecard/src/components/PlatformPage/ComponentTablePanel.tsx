@@ -8,9 +8,11 @@ import {
 } from '@backstage/core-components';
 import { ComponentPageState } from '../../hooks/useComponentPage';
 import { useCheckCatalogue, useOwners } from '../../hooks/usePlatformOverview';
+import { useSavedFilters } from '../../hooks/useSavedFilters';
 import { ComponentFilters } from './ComponentFilters';
 import { StartCampaignFromFilters } from '../Campaigns/StartCampaignFromFilters';
 import { ComponentTable } from './ComponentTable';
+import { SavedFilters } from './SavedFilters';
 import { useOwnerTitles } from './useOwnerTitles';
 import {
   ComponentFilters as Filters,
@@ -36,6 +38,7 @@ export const ComponentTablePanel = (props: {
   const owners = useOwners(reloadKey);
   const ownerTitles = useOwnerTitles(owners.value ?? []);
   const checks = useCheckCatalogue();
+  const savedFilters = useSavedFilters(reloadKey);
   const filtered = activeFilterCount(state.filters) > 0;
 
   // A page past the end (an old link, or fewer matches since): go to the last one.
@@ -93,7 +96,12 @@ export const ComponentTablePanel = (props: {
   return (
     <InfoCard
       title="Components"
-      action={<StartCampaignFromFilters filters={state.filters} />}
+      action={
+        <StartCampaignFromFilters
+          filters={state.filters}
+          savedFilters={savedFilters.value}
+        />
+      }
       subheader={
         page.value
           ? `${page.value.total} matching component${
@@ -102,6 +110,11 @@ export const ComponentTablePanel = (props: {
           : undefined
       }
     >
+      <SavedFilters
+        filters={state.filters}
+        saved={savedFilters}
+        onApply={onFiltersChange}
+      />
       <ComponentFilters
         filters={state.filters}
         owners={owners.value ?? []}

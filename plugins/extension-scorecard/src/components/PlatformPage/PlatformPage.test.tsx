@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
+import { useLocation } from 'react-router-dom';
+import type { SavedFilter } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { TestApiProvider } from '@backstage/test-utils';
 import {
   EntityPresentationApi,
@@ -13,6 +15,7 @@ import {
   componentSummary,
   heatmap,
   refreshStatus,
+  savedFilter,
   snapshot,
   teamSummary,
   upgradeFinding,
@@ -20,6 +23,7 @@ import {
 } from '../../__testUtils__/fixtures';
 import {
   API,
+  errorBody,
   renderScorecard,
   setupScorecardServer,
 } from '../../__testUtils__/renderScorecard';
@@ -627,5 +631,262 @@ describe('PlatformPage', () => {
       expect(last.get('offset')).toBe('0');
     });
     expect(await screen.findAllByTestId('component-row')).toHaveLength(12);
+  });
+
+  describe('saved filters', () => {
+    /** The page's URL query, where the table keeps its state. */
+    const Location = () => (
+      <output data-testid="location">{useLocation().search}</output>
+    );
+    const page = (
+      <>
+        <PlatformPage />
+        <Location />
+      </>
+    );
+    const location = () =>
+      new URLSearchParams(screen.getByTestId('location').textContent ?? '');
+
+    function savedFilterHandlers(saved: SavedFilter[]) {
+      server.use(
+        http.get(`${API}/saved-filters`, () =>
+          HttpResponse.json({ items: saved }),
+        ),
+      );
+    }
+
+    it('applies a saved filter through the URL, from the first page', async () => {
+      overviewHandlers();
+      const requests = trackComponentRequests();
+      savedFilterHandlers([
+        savedFilter({
+          id: 'csi',
+          name: 'CSI drivers',
+          filters: { kind: ['csi'] },
+        }),
+        savedFilter({ description: 'What the security team runs' }),
+      ]);
+      await renderScorecard(page, {
+        routeEntries: ['/?cluster=prod-eu&sort=score&page=1'],
+      });
+      await screen.findAllByTestId('component-row');
+      await userEvent.click(screen.getByLabelText('Saved filters'));
+      await userEvent.click(
+        within(await screen.findByRole('listbox')).getByText(
+          'Security webhooks',
+        ),
+      );
+      await waitFor(() =>
+        expect(location().getAll('kind')).toEqual(['admission-webhook']),
+      );
+      // the saved filters replace the others; sort is kept, paging starts again
+      expect(location().getAll('owner')).toEqual([
+        'group:default/team-security',
+      ]);
+      expect(location().getAll('cluster')).toEqual([]);
+      expect(location().get('sort')).toBe('score');
+      expect(location().get('page')).toBeNull();
+      await waitFor(() => {
+        const last = requests[requests.length - 1];
+        expect(last.getAll('kind')).toEqual(['admission-webhook']);
+        expect(last.get('offset')).toBe('0');
+      });
+      expect(screen.getByLabelText('Saved filters')).toHaveTextContent(
+        'Security webhooks',
+      );
+      expect(
+        screen.getByText('What the security team runs'),
+      ).toBeInTheDocument();
+    });
+
+    it('saves the filters in force, says why the server refuses, and shows the new one chosen', async () => {
+      overviewHandlers();
+      trackComponentRequests();
+      const saved: SavedFilter[] = [];
+      const posted: unknown[] = [];
+      server.use(
+        http.get(`${API}/saved-filters`, () =>
+          HttpResponse.json({ items: saved }),
+        ),
+        http.post(`${API}/saved-filters`, async ({ request }) => {
+          const body = (await request.json()) as SavedFilter;
+          posted.push(body);
+          if (body.name === 'Security webhooks') {
+            return HttpResponse.json(
+              ...errorBody(
+                409,
+                'ConflictError',
+                'a saved filter is already named “Security webhooks”',
+              ),
+            );
+          }
+          const created = savedFilter({
+            id: 'csi-in-prod',
+            name: body.name,
+            filters: body.filters,
+          });
+          saved.push(created);
+          return HttpResponse.json(created, { status: 201 });
+        }),
+      );
+      await renderScorecard(page, {
+        routeEntries: ['/?kind=csi&lifecycle=production'],
+      });
+      await screen.findAllByTestId('component-row');
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Save filters…' }),
+      );
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.type(
+        within(dialog).getByLabelText('Name'),
+        'Security webhooks',
+      );
+      await userEvent.click(
+        within(dialog).getByRole('button', { name: 'Save' }),
+      );
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'a saved filter is already named “Security webhooks”',
+      );
+      // still open, with what was typed
+      expect(within(dialog).getByLabelText('Name')).toHaveValue(
+        'Security webhooks',
+      );
+      await userEvent.clear(within(dialog).getByLabelText('Name'));
+      await userEvent.type(
+        within(dialog).getByLabelText('Name'),
+        'CSI in prod',
+      );
+      await userEvent.click(
+        within(dialog).getByRole('button', { name: 'Save' }),
+      );
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument(),
+      );
+      expect(posted[1]).toEqual({
+        name: 'CSI in prod',
+        filters: { kind: ['csi'], lifecycle: ['production'] },
+      });
+      await waitFor(() =>
+        expect(screen.getByLabelText('Saved filters')).toHaveTextContent(
+          'CSI in prod',
+        ),
+      );
+    });
+
+    it('offers saving only when a filter is set', async () => {
+      overviewHandlers();
+      trackComponentRequests();
+      await renderScorecard(page);
+      await screen.findAllByTestId('component-row');
+      expect(
+        screen.getByRole('button', { name: 'Save filters…' }),
+      ).toBeDisabled();
+      expect(screen.getByLabelText('Saved filters')).toHaveTextContent(
+        'None saved yet',
+      );
+    });
+
+    const SHOWN = '/?kind=admission-webhook&owner=group:default/team-security';
+
+    it.each([
+      ['its creator', 'user:default/ada', true, true],
+      ['a campaign manager', 'user:default/grace', false, true],
+      ['nobody else', 'user:default/grace', true, false],
+    ])(
+      'offers deleting the saved filter shown to %s',
+      async (_who, userEntityRef, denyManage, offered) => {
+        overviewHandlers();
+        trackComponentRequests();
+        savedFilterHandlers([savedFilter()]);
+        await renderScorecard(page, {
+          routeEntries: [SHOWN],
+          userEntityRef,
+          deny: denyManage ? ['extension-scorecard.campaign.manage'] : [],
+        });
+        await waitFor(() =>
+          expect(screen.getByLabelText('Saved filters')).toHaveTextContent(
+            'Security webhooks',
+          ),
+        );
+        // the identity and the permission answer arrive
+        await new Promise(r => setTimeout(r, 50));
+        await waitFor(() =>
+          expect(
+            screen.queryAllByRole('button', { name: 'Delete saved filter' }),
+          ).toHaveLength(offered ? 1 : 0),
+        );
+      },
+    );
+
+    it('deletes after confirming, and says why when a campaign uses it', async () => {
+      overviewHandlers();
+      trackComponentRequests();
+      let saved = [savedFilter({ campaigns: ['webhooks'] })];
+      let inUse = true;
+      server.use(
+        http.get(`${API}/saved-filters`, () =>
+          HttpResponse.json({ items: saved }),
+        ),
+        http.delete(`${API}/saved-filters/:id`, ({ params }) => {
+          expect(params.id).toBe('security-webhooks');
+          if (inUse) {
+            return HttpResponse.json(
+              ...errorBody(
+                409,
+                'ConflictError',
+                'the scope of campaign webhooks names this saved filter',
+              ),
+            );
+          }
+          saved = [];
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      await renderScorecard(page, { routeEntries: [SHOWN] });
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Delete saved filter' }),
+      );
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent(
+        'Delete “Security webhooks” for everyone?',
+      );
+      await userEvent.click(
+        within(dialog).getByRole('button', { name: 'Delete' }),
+      );
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'the scope of campaign webhooks names this saved filter',
+      );
+      inUse = false;
+      await userEvent.click(
+        within(dialog).getByRole('button', { name: 'Delete' }),
+      );
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument(),
+      );
+      await waitFor(() =>
+        expect(
+          screen.queryByRole('button', { name: 'Delete saved filter' }),
+        ).not.toBeInTheDocument(),
+      );
+      // the table keeps its filters
+      expect(location().getAll('kind')).toEqual(['admission-webhook']);
+    });
+
+    it('says when the saved filters cannot be loaded, and the table still works', async () => {
+      overviewHandlers();
+      trackComponentRequests();
+      server.use(
+        http.get(`${API}/saved-filters`, () =>
+          HttpResponse.json(...errorBody(500, 'Error', 'the database is away')),
+        ),
+      );
+      await renderScorecard(page);
+      expect(
+        await screen.findByText(
+          'Could not load the saved filters: the database is away',
+        ),
+      ).toBeInTheDocument();
+      expect(await screen.findAllByTestId('component-row')).toHaveLength(25);
+    });
   });
 });

@@ -3,7 +3,10 @@
  * filtered view can be shared and the back button works. Everything here is sent to
  * the server: the table never filters, sorts or pages in the browser.
  */
-import type { SortOrder } from '@extension-scorecard/plugin-extension-scorecard-common';
+import type {
+  SavedFilterFields,
+  SortOrder,
+} from '@extension-scorecard/plugin-extension-scorecard-common';
 import {
   CHECK_STATUSES,
   COMPONENT_SORT_FIELDS,
@@ -96,10 +99,26 @@ function parseBoolean(value: string | null): boolean | undefined {
   return undefined;
 }
 
+/** Reads the filters from URL search params; unknown values are ignored. */
+export function parseFilters(params: URLSearchParams): ComponentFilters {
+  const status = params.get('status');
+  return {
+    owner: params.getAll('owner').filter(Boolean),
+    kind: oneOf(EXTENSION_KINDS, params.getAll('kind')),
+    cluster: params.getAll('cluster').filter(Boolean),
+    level: oneOf(LEVELS, params.getAll('level')),
+    failingDimension: oneOf(DIMENSIONS, params.getAll('failingDimension')),
+    warningDimension: oneOf(DIMENSIONS, params.getAll('warningDimension')),
+    checkId: text(params, 'checkId'),
+    status: oneOf(CHECK_STATUSES, status ? [status] : [])[0],
+    lifecycle: params.getAll('lifecycle').filter(Boolean),
+    orphan: parseBoolean(params.get('orphan')),
+    search: text(params, 'search'),
+  };
+}
+
 /** Reads the table state from URL search params; unknown values are ignored. */
 export function parseTableState(params: URLSearchParams): ComponentTableState {
-  const orphan = params.get('orphan');
-  const status = params.get('status');
   const sort = params.get('sort');
   // `limit`, as the API calls it; `pageSize` is what older links carry
   const pageSize = wholeNumber(
@@ -107,19 +126,7 @@ export function parseTableState(params: URLSearchParams): ComponentTableState {
     DEFAULT_PAGE_SIZE,
   );
   return {
-    filters: {
-      owner: params.getAll('owner').filter(Boolean),
-      kind: oneOf(EXTENSION_KINDS, params.getAll('kind')),
-      cluster: params.getAll('cluster').filter(Boolean),
-      level: oneOf(LEVELS, params.getAll('level')),
-      failingDimension: oneOf(DIMENSIONS, params.getAll('failingDimension')),
-      warningDimension: oneOf(DIMENSIONS, params.getAll('warningDimension')),
-      checkId: text(params, 'checkId'),
-      status: oneOf(CHECK_STATUSES, status ? [status] : [])[0],
-      lifecycle: params.getAll('lifecycle').filter(Boolean),
-      orphan: parseBoolean(orphan),
-      search: text(params, 'search'),
-    },
+    filters: parseFilters(params),
     sort: oneOf(COMPONENT_SORT_FIELDS, sort ? [sort] : [])[0] ?? 'name',
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
     page: wholeNumber(params.get('page'), 0),
@@ -130,12 +137,9 @@ export function parseTableState(params: URLSearchParams): ComponentTableState {
   };
 }
 
-/** Writes the table state as URL search params, leaving defaults out. */
-export function tableStateToParams(
-  state: ComponentTableState,
-): URLSearchParams {
+/** Writes the filters as URL search params, leaving those not in force out. */
+export function filtersToParams(filters: ComponentFilters): URLSearchParams {
   const params = new URLSearchParams();
-  const { filters } = state;
   const lists: Array<[string, Array<string | number>]> = [
     ['owner', filters.owner],
     ['kind', filters.kind],
@@ -153,6 +157,14 @@ export function tableStateToParams(
   if (filters.orphan !== undefined)
     params.set('orphan', String(filters.orphan));
   if (filters.search) params.set('search', filters.search);
+  return params;
+}
+
+/** Writes the table state as URL search params, leaving defaults out. */
+export function tableStateToParams(
+  state: ComponentTableState,
+): URLSearchParams {
+  const params = filtersToParams(state.filters);
   if (state.sort !== 'name') params.set('sort', state.sort);
   if (state.order !== 'asc') params.set('order', state.order);
   if (state.page > 0) params.set('page', String(state.page));
@@ -166,10 +178,12 @@ function nonEmpty<T>(values: T[]): T[] | undefined {
   return values.length ? values : undefined;
 }
 
-/** The API query for the table state: one page, filtered and sorted on the server. */
-export function toComponentQuery(state: ComponentTableState): ComponentQuery {
-  const { filters } = state;
-  return {
+/**
+ * The filters as the API's query takes them: lists only when not empty, the rest
+ * only when set (the fields a saved filter keeps, too).
+ */
+export function toFilterQuery(filters: ComponentFilters): SavedFilterFields {
+  const query: SavedFilterFields = {
     owner: nonEmpty(filters.owner),
     kind: nonEmpty(filters.kind),
     cluster: nonEmpty(filters.cluster),
@@ -181,6 +195,17 @@ export function toComponentQuery(state: ComponentTableState): ComponentQuery {
     lifecycle: nonEmpty(filters.lifecycle),
     orphan: filters.orphan,
     search: filters.search,
+  };
+  for (const key of Object.keys(query) as Array<keyof SavedFilterFields>) {
+    if (query[key] === undefined) delete query[key];
+  }
+  return query;
+}
+
+/** The API query for the table state: one page, filtered and sorted on the server. */
+export function toComponentQuery(state: ComponentTableState): ComponentQuery {
+  return {
+    ...toFilterQuery(state.filters),
     sort: state.sort,
     order: state.order,
     offset: state.page * state.pageSize,
