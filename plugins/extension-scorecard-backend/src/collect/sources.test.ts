@@ -56,7 +56,7 @@ describe('cluster sources from config', () => {
         locator: 'config',
         timeoutSeconds: 120,
         pageSize: 500,
-        concurrency: 4,
+        concurrency: 8,
       },
       {
         name: 'staging-us',
@@ -66,7 +66,7 @@ describe('cluster sources from config', () => {
         locator: 'config',
         timeoutSeconds: 60,
         pageSize: 500,
-        concurrency: 4,
+        concurrency: 8,
       },
       {
         name: 'edge',
@@ -75,7 +75,7 @@ describe('cluster sources from config', () => {
         locator: 'extensionScorecard',
         timeoutSeconds: 60,
         pageSize: 100,
-        concurrency: 4,
+        concurrency: 8,
       },
     ]);
   });
