@@ -1,6 +1,6 @@
 /**
  * Child process: the plugin's live collector (`collectLiveCluster`, client-node +
- * node-fetch) reading the fleet as the plugin's refresh does: `CLUSTER_CONCURRENCY`
+ * its own https agent) reading the fleet as the plugin's refresh does: `CLUSTER_CONCURRENCY`
  * clusters at once, each collection handed on as soon as it is read (the refresh
  * stores it and keeps nothing) and the next cluster started. Alone in its process, so
  * the peak RSS it reports is the collector's own.
