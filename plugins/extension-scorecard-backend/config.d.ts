@@ -178,8 +178,8 @@ export interface Config {
      * Campaigns declared in the configuration: created at start-up when the database
      * holds no campaign of that id (closed ones included), then changed and closed
      * through the API. Each is `{ id, title, why, goal: { checks?, level? }, scope:
-     * { kinds?, teams?, clusters?, lifecycles?, components? }, startsAt, deadline,
-     * enforceFrom? }` (dates RFC 3339). See the README, "Campaigns".
+     * { kinds?, teams?, clusters?, lifecycles?, components?, savedFilter? }, startsAt,
+     * deadline, enforceFrom? }` (dates RFC 3339). See the README, "Campaigns".
      */
     campaigns?: {
       /** Campaigns written out here. */
@@ -194,6 +194,8 @@ export interface Config {
           clusters?: string[];
           lifecycles?: string[];
           components?: string[];
+          /** A saved filter's id (see savedFilters). */
+          savedFilter?: string;
         };
         startsAt: string;
         deadline: string;
@@ -201,6 +203,34 @@ export interface Config {
       }>;
       /** YAML files each holding a list of campaigns (paths from the working directory). */
       initialFiles?: string[];
+    };
+    /**
+     * Saved filters of the component table declared in the configuration: created at
+     * start-up when the database has never held one of that id (one deleted through
+     * the API stays deleted), before the configured campaigns, whose scope may name
+     * one. See the README, "Saved filters".
+     */
+    savedFilters?: {
+      initial?: Array<{
+        /** Lower-case letters, digits and dashes. */
+        id: string;
+        name: string;
+        description?: string;
+        /** The component list's filters: owner, kind, cluster, level, failingDimension, warningDimension, checkId, status, lifecycle, orphan, search. */
+        filters: {
+          owner?: string[];
+          kind?: string[];
+          cluster?: string[];
+          level?: number[];
+          failingDimension?: string[];
+          warningDimension?: string[];
+          checkId?: string;
+          status?: string;
+          lifecycle?: string[];
+          orphan?: boolean;
+          search?: string;
+        };
+      }>;
     };
     /**
      * History imported at the first start (a database without snapshots): earlier

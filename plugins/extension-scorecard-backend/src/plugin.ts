@@ -36,6 +36,7 @@ import { componentResources } from './service/permissions/resources';
 import { AuditService } from './service/audit/AuditService';
 import { CampaignService } from './service/CampaignService';
 import { SavedFilterService } from './service/SavedFilterService';
+import { readInitialSavedFilters } from './service/savedFilterConfig';
 import { readInitialCampaigns } from './service/campaignConfig';
 import { UpgradeReadinessService } from './service/UpgradeReadinessService';
 import { ReferenceDataService } from './service/referenceData';
@@ -106,6 +107,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
         });
         const locate = () => directory.refresh();
         const initialCampaigns = await readInitialCampaigns(config);
+        const initialSavedFilters = readInitialSavedFilters(config);
         const history = await readHistoryImports(config);
         const stores = await openScorecardStores(deps.database);
 
@@ -202,6 +204,9 @@ export const extensionScorecardPlugin = createBackendPlugin({
           upgrade,
           campaigns,
         });
+        const savedFilters = new SavedFilterService({ stores, access, reads });
+        // first: a configured campaign's scope may name a configured saved filter
+        await savedFilters.seed(initialSavedFilters, logger);
         await campaigns.seed(initialCampaigns, logger);
 
         await scheduleCollection({
@@ -240,7 +245,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
               scenariosOf: scenariosByKind(checksConfig),
             }),
             campaigns,
-            savedFilters: new SavedFilterService({ stores, access, reads }),
+            savedFilters,
             waivers: new WaiverService({
               stores,
               access,

@@ -88,6 +88,8 @@ export class BenchPortal {
         schedule: { collect: never, assemble: never },
         // not the demo's campaigns (app-config.yaml names them): the fleet has its own teams
         campaigns: { initialFiles: [] },
+        // nor its saved filters
+        savedFilters: { initial: [] },
         // nor the demo's history
         history: { importFiles: [] },
       },

@@ -4,7 +4,10 @@
  * (platform admins tidying up). They do not change once saved, so a campaign whose
  * scope names one keeps its scope; one named by a campaign is not deleted.
  */
-import type { BackstageCredentials } from '@backstage/backend-plugin-api';
+import type {
+  BackstageCredentials,
+  LoggerService,
+} from '@backstage/backend-plugin-api';
 import { InputError, NotAllowedError } from '@backstage/errors';
 import {
   extensionScorecardCampaignManagePermission,
@@ -17,7 +20,11 @@ import type { ScorecardStores, StoredSavedFilter } from '../store';
 import { spec } from '../schema/openapi.generated';
 import { actorOf, type ScorecardAccess } from './access';
 import { slugId, trimmedText } from './inputRules';
+import type { InitialSavedFilter } from './savedFilterConfig';
 import type { ScorecardService } from './ScorecardService';
+
+/** Who the audit trail names for saved filters of the configuration. */
+export const INITIAL_SAVED_FILTER_ACTOR = 'extension-scorecard:config';
 
 /** The most saved filters there may be (the list answers them all). */
 export const SAVED_FILTER_LIMIT = 500;
@@ -106,6 +113,71 @@ export class SavedFilterService {
         }
       },
     });
+  }
+
+  /**
+   * Creates the configured saved filters the database has never held (by id: one
+   * deleted since, as its audit trail says, stays deleted). A definition that does not
+   * hold together stops the start; one whose name a user took meanwhile is skipped
+   * with a warning.
+   */
+  async seed(
+    definitions: readonly InitialSavedFilter[],
+    logger: LoggerService,
+  ): Promise<string[]> {
+    const { stores, reads } = this.options;
+    const created: string[] = [];
+    for (const definition of definitions) {
+      if (
+        (await stores.savedFilters.get(definition.id)) ||
+        (await stores.auditTrail.forSubject('saved-filter', definition.id))
+          .length
+      ) {
+        continue;
+      }
+      let name: string;
+      let filters: SavedFilterFields;
+      try {
+        name = trimmedText('name', definition.name, NAME_MIN_LENGTH);
+        filters = savedFilterFields(definition.filters);
+      } catch (error) {
+        throw new Error(
+          `Invalid saved filter '${
+            definition.id
+          }' in extensionScorecard.savedFilters: ${(error as Error).message}`,
+        );
+      }
+      try {
+        await stores.savedFilters.create(
+          {
+            id: definition.id,
+            name,
+            description: definition.description.trim(),
+            filters,
+          },
+          {
+            actor: INITIAL_SAVED_FILTER_ACTOR,
+            now: reads.now().toISOString(),
+            limit: SAVED_FILTER_LIMIT,
+          },
+        );
+        created.push(definition.id);
+      } catch (error) {
+        logger.warn(
+          `extension-scorecard: saved filter '${
+            definition.id
+          }' of the configuration not created: ${(error as Error).message}`,
+        );
+      }
+    }
+    if (created.length) {
+      logger.info(
+        `extension-scorecard: created ${
+          created.length
+        } saved filters from the configuration: ${created.join(', ')}`,
+      );
+    }
+    return created;
   }
 
   private toApi(filter: StoredSavedFilter, campaigns: string[]): SavedFilter {

@@ -94,7 +94,9 @@ export function parseInitialCampaign(
   if (scope !== undefined) {
     if (!isObject(scope)) throw refuse('scope must be an object');
     const extraScope = Object.keys(scope).filter(
-      key => !(SCOPE_FIELDS as readonly string[]).includes(key),
+      key =>
+        !(SCOPE_FIELDS as readonly string[]).includes(key) &&
+        key !== 'savedFilter',
     );
     if (extraScope.length) {
       throw refuse(`unknown scope fields ${extraScope.join(', ')}`);
@@ -109,6 +111,12 @@ export function parseInitialCampaign(
         throw refuse(`scope.${field} must be a list of names`);
       }
       parsedScope[field] = values as string[];
+    }
+    if (scope.savedFilter !== undefined) {
+      if (typeof scope.savedFilter !== 'string' || !scope.savedFilter) {
+        throw refuse('scope.savedFilter must be the id of a saved filter');
+      }
+      parsedScope.savedFilter = scope.savedFilter;
     }
   }
   const starts = dateText(startsAt);
