@@ -126,6 +126,14 @@ export interface Config {
       collect?: SchedulerServiceTaskScheduleDefinitionConfig;
       assemble?: SchedulerServiceTaskScheduleDefinitionConfig;
     };
+    /** How a refresh reads the clusters. */
+    collection?: {
+      /**
+       * Clusters read at once (1–20, default 2), each with eight lists in flight and
+       * its objects held until stored: fewer for a backend with little memory.
+       */
+      clustersAtOnce?: number;
+    };
     /** How long snapshots are kept. Quarter-end snapshots are always kept. */
     retention?: {
       /** Every snapshot younger than this many hours is kept (default 48). */

@@ -22,7 +22,10 @@ import {
   readNotificationSettings,
   ScorecardNotifier,
 } from './pipeline/notifications';
-import { RefreshCoordinator } from './pipeline/RefreshCoordinator';
+import {
+  readClustersAtOnce,
+  RefreshCoordinator,
+} from './pipeline/RefreshCoordinator';
 import {
   readCollectionSchedules,
   scheduleCollection,
@@ -158,6 +161,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
         const importHistoryOnce = historyImporter(assembleDeps, history);
         const coordinator = new RefreshCoordinator({
           stores,
+          clustersAtOnce: readClustersAtOnce(config),
           sources: () => directory.sources(),
           locate,
           logger,

@@ -20,7 +20,11 @@ import {
 import { assembleSnapshot, type WrittenSnapshot } from './assembleSnapshot';
 import { readFingerprint } from './fingerprints';
 import { EvaluationMemo } from './incremental';
-import { RefreshCoordinator } from './RefreshCoordinator';
+import {
+  CLUSTER_CONCURRENCY,
+  readClustersAtOnce,
+  RefreshCoordinator,
+} from './RefreshCoordinator';
 
 jest.setTimeout(120_000);
 
@@ -210,6 +214,51 @@ describe.each(databases.ids)('collection runs on %p', databaseId => {
     });
   });
 
+  it.each([1, 2, 3])(
+    'reads at most %p clusters at once',
+    async clustersAtOnce => {
+      let inFlight = 0;
+      let most = 0;
+      const slow = sources.flatMap(source =>
+        [1, 2, 3].map(
+          (n): ClusterSource => ({
+            name: `${source.name}-${n}`,
+            type: source.type,
+            collect: async options => {
+              inFlight += 1;
+              most = Math.max(most, inFlight);
+              await new Promise(resolve => setTimeout(resolve, 20));
+              const collection = await source.collect(options);
+              inFlight -= 1;
+              return { ...collection, cluster: `${source.name}-${n}` };
+            },
+          }),
+        ),
+      );
+      const runs = new RefreshCoordinator({
+        stores,
+        sources: () => slow,
+        logger: mockServices.logger.mock(),
+        clustersAtOnce,
+        assemble: async () => {
+          throw new Error('not part of this test');
+        },
+      });
+      const started = await runs.start({
+        scope: 'all',
+        target: null,
+        clusters: slow.map(s => s.name),
+        requestedBy: 'x',
+      });
+      await runs.idle();
+      const run = await stores.runs.get(started.id);
+      expect(run?.clusters.map(c => c.state)).toEqual(
+        slow.map(() => 'succeeded'),
+      );
+      expect(most).toBe(clustersAtOnce);
+    },
+  );
+
   it('records a run that failed in the assemble step', async () => {
     const runs = new RefreshCoordinator({
       stores,
@@ -340,5 +389,29 @@ describe.each(databases.ids)('collection runs on %p', databaseId => {
         /was given as unchanged.*evaluating every component again/,
       ),
     );
+  });
+});
+
+describe('readClustersAtOnce', () => {
+  const read = (clustersAtOnce: unknown) =>
+    readClustersAtOnce(
+      new ConfigReader({
+        extensionScorecard: { collection: { clustersAtOnce } },
+      } as any),
+    );
+
+  it('defaults to two and takes 1 to 20', () => {
+    expect(CLUSTER_CONCURRENCY).toBe(2);
+    expect(readClustersAtOnce(new ConfigReader({}))).toBe(2);
+    expect(read(1)).toBe(1);
+    expect(read(20)).toBe(20);
+  });
+
+  it('refuses anything else, naming the key', () => {
+    for (const value of [0, 21, 1.5, -2]) {
+      expect(() => read(value)).toThrow(
+        `Invalid config at extensionScorecard.collection.clustersAtOnce: expected a whole number of clusters between 1 and 20, got ${value}`,
+      );
+    }
   });
 });
