@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
-  Button,
   Dialog,
   DialogBody,
-  DialogFooter,
   DialogHeader,
   Flex,
   Select,
@@ -18,7 +16,7 @@ import {
   type CampaignInput,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { extensionScorecardApiRef } from '../../api';
-import { DayField, FieldMessage } from '../shared/formFields';
+import { DayField, FieldMessage, SubmitFooter } from '../shared/formFields';
 import { useSubmission } from '../../hooks/useSubmission';
 import { useScorecardQuery } from '../../hooks/useScorecardQuery';
 import {
@@ -204,14 +202,12 @@ export const CampaignFormDialog = (props: {
           )}
         </Flex>
       </DialogBody>
-      <DialogFooter>
-        <Button variant="secondary" onPress={onClose}>
-          Cancel
-        </Button>
-        <Button variant="primary" onPress={submit} isDisabled={submitting}>
-          {campaign ? 'Save changes' : 'Start campaign'}
-        </Button>
-      </DialogFooter>
+      <SubmitFooter
+        label={campaign ? 'Save changes' : 'Start campaign'}
+        busy={submitting}
+        onCancel={onClose}
+        onSubmit={submit}
+      />
     </Dialog>
   );
 };

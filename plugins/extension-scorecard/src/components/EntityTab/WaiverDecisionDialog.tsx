@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
 import {
-  Button,
   Dialog,
   DialogBody,
-  DialogFooter,
   DialogHeader,
   Text,
   TextAreaField,
 } from '@backstage/ui';
 import { WaiverRecord } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { useSubmission } from '../../hooks/useSubmission';
+import { SubmitFooter } from '../shared/formFields';
 
 export type WaiverDecision = 'approve' | 'reject' | 'revoke';
 
@@ -102,14 +101,12 @@ export const WaiverDecisionDialog = (props: {
           </Text>
         )}
       </DialogBody>
-      <DialogFooter>
-        <Button variant="secondary" onPress={onClose}>
-          Cancel
-        </Button>
-        <Button variant="primary" isDisabled={busy} onPress={confirm}>
-          {TITLES[decision]}
-        </Button>
-      </DialogFooter>
+      <SubmitFooter
+        label={TITLES[decision]}
+        busy={busy}
+        onCancel={onClose}
+        onSubmit={confirm}
+      />
     </Dialog>
   );
 };

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
-  Button,
   Dialog,
   DialogBody,
-  DialogFooter,
   DialogHeader,
   Flex,
   Select,
@@ -13,7 +11,7 @@ import {
 import { useApi } from '@backstage/core-plugin-api';
 import { CheckResult } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { extensionScorecardApiRef } from '../../api';
-import { DayField, FieldMessage } from '../shared/formFields';
+import { DayField, FieldMessage, SubmitFooter } from '../shared/formFields';
 import {
   REASON_MAX,
   WaiverFormErrors,
@@ -184,14 +182,12 @@ export const WaiverRequestDialog = (props: {
           )}
         </Flex>
       </DialogBody>
-      <DialogFooter>
-        <Button variant="secondary" onPress={onClose}>
-          Cancel
-        </Button>
-        <Button variant="primary" onPress={submit} isDisabled={submitting}>
-          Request waiver
-        </Button>
-      </DialogFooter>
+      <SubmitFooter
+        label="Request waiver"
+        busy={submitting}
+        onCancel={onClose}
+        onSubmit={submit}
+      />
     </Dialog>
   );
 };

@@ -1,16 +1,10 @@
 import { useEffect } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  DialogHeader,
-  Text,
-} from '@backstage/ui';
+import { Dialog, DialogBody, DialogHeader, Text } from '@backstage/ui';
 import { useApi } from '@backstage/core-plugin-api';
 import type { SavedFilter } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { extensionScorecardApiRef } from '../../api';
 import { useSubmission } from '../../hooks/useSubmission';
+import { SubmitFooter } from '../shared/formFields';
 
 /**
  * Confirms deleting a saved filter; the server's refusal (a campaign's scope names
@@ -61,14 +55,12 @@ export const DeleteSavedFilterDialog = (props: {
           </Text>
         )}
       </DialogBody>
-      <DialogFooter>
-        <Button variant="secondary" onPress={onClose}>
-          Cancel
-        </Button>
-        <Button variant="primary" onPress={confirm} isDisabled={busy}>
-          Delete
-        </Button>
-      </DialogFooter>
+      <SubmitFooter
+        label="Delete"
+        busy={busy}
+        onCancel={onClose}
+        onSubmit={confirm}
+      />
     </Dialog>
   );
 };

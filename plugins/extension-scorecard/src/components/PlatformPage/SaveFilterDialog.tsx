@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
-  Button,
   Dialog,
   DialogBody,
-  DialogFooter,
   DialogHeader,
   Flex,
   Text,
@@ -14,7 +12,7 @@ import { useApi } from '@backstage/core-plugin-api';
 import type { SavedFilter } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { extensionScorecardApiRef } from '../../api';
 import { useSubmission } from '../../hooks/useSubmission';
-import { FieldMessage } from '../shared/formFields';
+import { FieldMessage, SubmitFooter } from '../shared/formFields';
 import { toSavedFilterFields } from './savedFilters';
 import type { ComponentFilters } from './tableState';
 
@@ -124,14 +122,12 @@ export const SaveFilterDialog = (props: {
           )}
         </Flex>
       </DialogBody>
-      <DialogFooter>
-        <Button variant="secondary" onPress={onClose}>
-          Cancel
-        </Button>
-        <Button variant="primary" onPress={submit} isDisabled={submitting}>
-          Save
-        </Button>
-      </DialogFooter>
+      <SubmitFooter
+        label="Save"
+        busy={submitting}
+        onCancel={onClose}
+        onSubmit={submit}
+      />
     </Dialog>
   );
 };

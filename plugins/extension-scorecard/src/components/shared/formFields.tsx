@@ -1,5 +1,5 @@
-import { CSSProperties } from 'react';
-import { FieldLabel, Text } from '@backstage/ui';
+import { CSSProperties, ReactNode } from 'react';
+import { Button, DialogFooter, FieldLabel, Text } from '@backstage/ui';
 
 /** A native date input drawn like BUI's fields (BUI has no date field). */
 export const dateInputStyle: CSSProperties = {
@@ -57,4 +57,21 @@ export const DayField = (props: {
       hint={props.hint}
     />
   </div>
+);
+
+/** A form dialog's footer: Cancel, and the action (disabled while it runs). */
+export const SubmitFooter = (props: {
+  label: ReactNode;
+  busy: boolean;
+  onCancel: () => void;
+  onSubmit: () => void;
+}) => (
+  <DialogFooter>
+    <Button variant="secondary" onPress={props.onCancel}>
+      Cancel
+    </Button>
+    <Button variant="primary" onPress={props.onSubmit} isDisabled={props.busy}>
+      {props.label}
+    </Button>
+  </DialogFooter>
 );
