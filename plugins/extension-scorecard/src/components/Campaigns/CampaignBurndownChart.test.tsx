@@ -6,6 +6,7 @@ import {
   CampaignBurndownChart,
   dateTicks,
   formatDay,
+  markerLabelRows,
 } from './CampaignBurndownChart';
 
 // jsdom has no layout: give the chart a size so that recharts draws it.
@@ -97,6 +98,76 @@ describe('burndownTimeline', () => {
       { t: TODAY, label: 'start · deadline', anchor: 'start' },
     ]);
     expect(timeline.ticks).toEqual([TODAY - DAY, TODAY, TODAY + DAY]);
+  });
+});
+
+describe('markerLabelRows', () => {
+  /** A 90-day campaign from today, with one reading today, enforced from `enforceDay`. */
+  const ninetyDays = (enforceDay: number) =>
+    burndownTimeline([POINTS[8]], {
+      title: '90 days',
+      startsAt: at(0),
+      enforceFrom: at(enforceDay, 9),
+      deadline: at(90),
+    });
+  /** The time axis of the mocked 800 px chart: less the margin, y-axis and padding. */
+  const PLOT = 800 - 16 - 60 - 2 * 6;
+
+  it('puts the labels of markers 3 days apart in a 90-day campaign on different rows', () => {
+    // enforced 3 days before the deadline: "deadline" (to the left of its line)
+    // would cover "enforced" (centred on its line), so it goes up a row
+    const late = ninetyDays(87);
+    expect(late.domain).toEqual([TODAY, TODAY + 90 * DAY]);
+    expect(late.markers.map(m => m.label)).toEqual([
+      'start',
+      'enforced',
+      'deadline',
+    ]);
+    expect(markerLabelRows(late.markers, late.domain, PLOT)).toEqual([0, 0, 1]);
+    // enforced 3 days after the start: "enforced" would cover "start"
+    const early = ninetyDays(3);
+    expect(markerLabelRows(early.markers, early.domain, PLOT)).toEqual([
+      0, 1, 0,
+    ]);
+  });
+
+  it('keeps the labels of markers 60 days apart on row 0', () => {
+    const timeline = ninetyDays(60);
+    expect(markerLabelRows(timeline.markers, timeline.domain, PLOT)).toEqual([
+      0, 0, 0,
+    ]);
+    // 30 and 60 days apart, even on a narrow chart
+    const third = ninetyDays(30);
+    expect(markerLabelRows(third.markers, third.domain, 300)).toEqual([
+      0, 0, 0,
+    ]);
+  });
+
+  it('still merges markers on the same day into one label, on row 0', () => {
+    const timeline = ninetyDays(0);
+    expect(timeline.markers).toEqual([
+      { t: TODAY, label: 'start · enforced', anchor: 'start' },
+      { t: TODAY + 90 * DAY, label: 'deadline', anchor: 'end' },
+    ]);
+    expect(markerLabelRows(timeline.markers, timeline.domain, PLOT)).toEqual([
+      0, 0,
+    ]);
+  });
+
+  it('stacks labels that all crowd together on rows of their own', () => {
+    const domain: [number, number] = [TODAY, TODAY + 90 * DAY];
+    const markers = [
+      { t: TODAY + 44 * DAY, label: 'start', anchor: 'start' as const },
+      { t: TODAY + 45 * DAY, label: 'enforced', anchor: 'middle' as const },
+      { t: TODAY + 46 * DAY, label: 'deadline', anchor: 'end' as const },
+    ];
+    expect(markerLabelRows(markers, domain, PLOT)).toEqual([0, 1, 2]);
+    // on a chart wide enough, a day apart is room enough for the labels
+    expect(markerLabelRows(markers, domain, 90 * 100)).toEqual([0, 0, 0]);
+    // rows follow the dates, not the order of the markers
+    expect(markerLabelRows([...markers].reverse(), domain, PLOT)).toEqual([
+      2, 1, 0,
+    ]);
   });
 });
 
@@ -243,6 +314,46 @@ describe('CampaignBurndownChart', () => {
     );
     expect(ticks.length).toBeGreaterThan(2);
     expect(ticks.length).toBeLessThanOrEqual(8);
+  });
+
+  it('lifts a label that would overlap another onto a second row, with room above the plot', () => {
+    const { container } = render(
+      <CampaignBurndownChart
+        campaign={{
+          title: 'crowded',
+          startsAt: at(0),
+          enforceFrom: at(87),
+          deadline: at(90),
+        }}
+        points={[POINTS[8]]}
+      />,
+    );
+    const lines = Array.from(
+      container.querySelectorAll('.recharts-reference-line'),
+    );
+    expect(lines.map(l => l.textContent)).toEqual([
+      'start',
+      'enforced',
+      'deadline',
+    ]);
+    // the plot starts a row (14 px) lower than its usual 20 px margin, and each
+    // label sits 6 px above it, plus 14 px per row
+    const tops = lines.map(l => {
+      const line = l.querySelector('line')!;
+      return Math.min(
+        Number(line.getAttribute('y1')),
+        Number(line.getAttribute('y2')),
+      );
+    });
+    expect(tops).toEqual([34, 34, 34]);
+    expect(
+      lines.map(l => Number(l.querySelector('text')?.getAttribute('y'))),
+    ).toEqual([28, 28, 14]);
+    // the accessible name is as before
+    expect(screen.getByTestId('campaign-burndown')).toHaveAttribute(
+      'aria-label',
+      'Burn-down of crowded (started 2025-11-20, enforced from 2026-02-15, deadline 2026-02-18). 2025-11-20: 1 open, 1 waived, 8 done',
+    );
   });
 
   it('says when there is no snapshot yet', () => {

@@ -188,25 +188,183 @@ export function burndownTimeline(
   };
 }
 
-/** A marker's label, above the plot, beside its line. */
+/** The labels' font size, and an estimate of the mean width of their characters, in px. */
+const LABEL_FONT_SIZE = 11;
+const LABEL_CHAR_WIDTH = 0.6 * LABEL_FONT_SIZE;
+/** The height of a row of labels, and the least room between two labels in a row, in px. */
+const LABEL_ROW_HEIGHT = 14;
+const LABEL_GAP = 6;
+/** How far a label sits from its line, by its anchor, in px. */
+const LABEL_DX = { start: 2, middle: 0, end: -2 };
+
+/** The chart's margins, the y-axis' width and the x-axis' padding either side, in px. */
+const MARGIN = { top: 20, right: 16, left: 0, bottom: 0 };
+const Y_AXIS_WIDTH = 60;
+const X_PADDING = 6;
+
+/**
+ * Where the label of a marker whose line is at `x` px reaches, [left, right] in px,
+ * estimated from the length of its text.
+ */
+function labelExtent(marker: BurndownMarker, x: number): [number, number] {
+  const width = marker.label.length * LABEL_CHAR_WIDTH;
+  const dx = LABEL_DX[marker.anchor];
+  const left = { start: dx, middle: -width / 2, end: dx - width }[
+    marker.anchor
+  ];
+  return [x + left, x + left + width];
+}
+
+/**
+ * A row for each marker's label, 0 just above the plot, 1 above that, and so on, so
+ * that no two labels overlap on a time axis (the `domain`) `plotWidth` px wide: from
+ * left to right, each label takes the lowest row where it clears the labels already
+ * there by a gap.
+ */
+export function markerLabelRows(
+  markers: BurndownMarker[],
+  domain: [number, number],
+  plotWidth: number,
+): number[] {
+  const [from, to] = domain;
+  const pxPerMs = to > from ? plotWidth / (to - from) : 0;
+  const taken: [number, number][][] = []; // the labels' extents, per row
+  const rows: number[] = markers.map(() => 0);
+  markers
+    .map((marker, i) => ({ marker, i }))
+    .sort((a, b) => a.marker.t - b.marker.t)
+    .forEach(({ marker, i }) => {
+      const [left, right] = labelExtent(marker, (marker.t - from) * pxPerMs);
+      const clears = (extents: [number, number][]) =>
+        extents.every(
+          ([l, r]) => right + LABEL_GAP <= l || r + LABEL_GAP <= left,
+        );
+      let row = 0;
+      while (taken[row] && !clears(taken[row])) row += 1;
+      taken[row] = [...(taken[row] ?? []), [left, right]];
+      rows[i] = row;
+    });
+  return rows;
+}
+
+/** A marker's label, above the plot (higher by its row), beside its line. */
 const MarkerLabel = (props: {
   text: string;
   anchor: BurndownMarker['anchor'];
+  row: number;
   viewBox?: { x?: number; y?: number };
 }) => {
   const x = props.viewBox?.x ?? 0;
   const y = props.viewBox?.y ?? 0;
-  const dx = { start: 2, middle: 0, end: -2 }[props.anchor];
   return (
     <text
-      x={x + dx}
-      y={y - 6}
+      x={x + LABEL_DX[props.anchor]}
+      y={y - 6 - props.row * LABEL_ROW_HEIGHT}
       textAnchor={props.anchor}
-      fontSize={11}
+      fontSize={LABEL_FONT_SIZE}
       fill="var(--bui-fg-secondary)"
     >
       {props.text}
     </text>
+  );
+};
+
+const SERIES = [
+  { key: 'open', tone: 'danger' },
+  { key: 'waived', tone: 'warning' },
+  { key: 'done', tone: 'success' },
+] as const;
+
+/**
+ * The chart itself, `width` by `height` px (given by the ResponsiveContainer around
+ * it): the marker labels take as many rows as they need to stay apart, and the top
+ * margin makes room for them.
+ */
+const BurndownPlot = (props: {
+  timeline: BurndownTimeline;
+  dot: false | { r: number };
+  width?: number;
+  height?: number;
+}) => {
+  const { domain, rows, markers, ticks } = props.timeline;
+  const width = props.width ?? 0;
+  const height = props.height ?? 0;
+  const withYear =
+    new Date(domain[0]).getUTCFullYear() !==
+    new Date(domain[1]).getUTCFullYear();
+  const plotWidth = Math.max(
+    0,
+    width - MARGIN.left - MARGIN.right - Y_AXIS_WIDTH - 2 * X_PADDING,
+  );
+  const labelRows = markerLabelRows(markers, domain, plotWidth);
+  const top = MARGIN.top + Math.max(0, ...labelRows) * LABEL_ROW_HEIGHT;
+  return (
+    <ComposedChart
+      data={rows}
+      width={width}
+      height={height}
+      margin={{ ...MARGIN, top }}
+      // as ResponsiveContainer styles a chart that is its direct child: free to shrink
+      style={{
+        width: '100%',
+        height: '100%',
+        maxWidth: width,
+        maxHeight: height,
+      }}
+    >
+      <XAxis
+        dataKey="t"
+        type="number"
+        scale="time"
+        domain={domain}
+        ticks={ticks}
+        tickFormatter={(t: number) => formatDay(t, withYear)}
+        padding={{ left: X_PADDING, right: X_PADDING }}
+        tick={{ fontSize: 11 }}
+      />
+      <YAxis
+        allowDecimals={false}
+        width={Y_AXIS_WIDTH}
+        tick={{ fontSize: 11 }}
+      />
+      <Tooltip labelFormatter={t => formatDay(Number(t), true)} />
+      <Legend />
+      {SERIES.map(s => (
+        <Area
+          key={s.key}
+          type="linear"
+          dataKey={s.key}
+          stackId="items"
+          name={s.key}
+          stroke={toneColor(s.tone)}
+          fill={toneColor(s.tone)}
+          fillOpacity={0.6}
+          legendType="square"
+          dot={props.dot}
+          isAnimationActive={false}
+        />
+      ))}
+      <Line
+        type="linear"
+        dataKey="ideal"
+        name="on track to the deadline"
+        stroke="var(--bui-fg-secondary)"
+        strokeDasharray="4 4"
+        dot={false}
+        isAnimationActive={false}
+      />
+      {markers.map((m, i) => (
+        <ReferenceLine
+          key={m.t}
+          x={m.t}
+          stroke="var(--bui-fg-secondary)"
+          strokeDasharray="2 3"
+          label={
+            <MarkerLabel text={m.label} anchor={m.anchor} row={labelRows[i]} />
+          }
+        />
+      ))}
+    </ComposedChart>
   );
 };
 
@@ -231,10 +389,6 @@ export const CampaignBurndownChart = (props: {
     );
   }
   const day = (iso: string) => iso.slice(0, 10);
-  const { domain, rows, markers, ticks } = burndownTimeline(points, campaign);
-  const withYear =
-    new Date(domain[0]).getUTCFullYear() !==
-    new Date(domain[1]).getUTCFullYear();
   // dots mark the readings while they are few enough to tell apart; a single
   // reading has no area, only its dots
   const dot = points.length <= 31 && { r: points.length === 1 ? 5 : 3 };
@@ -253,11 +407,6 @@ export const CampaignBurndownChart = (props: {
         `${day(p.takenAt)}: ${p.open} open, ${p.waived} waived, ${p.done} done`,
     )
     .join('; ');
-  const series = [
-    { key: 'open', tone: 'danger' },
-    { key: 'waived', tone: 'warning' },
-    { key: 'done', tone: 'success' },
-  ] as const;
   return (
     <Box
       role="img"
@@ -265,57 +414,7 @@ export const CampaignBurndownChart = (props: {
       data-testid="campaign-burndown"
     >
       <ResponsiveContainer width="100%" height={props.height ?? 240}>
-        <ComposedChart
-          data={rows}
-          margin={{ top: 20, right: 16, left: 0, bottom: 0 }}
-        >
-          <XAxis
-            dataKey="t"
-            type="number"
-            scale="time"
-            domain={domain}
-            ticks={ticks}
-            tickFormatter={(t: number) => formatDay(t, withYear)}
-            padding={{ left: 6, right: 6 }}
-            tick={{ fontSize: 11 }}
-          />
-          <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-          <Tooltip labelFormatter={t => formatDay(Number(t), true)} />
-          <Legend />
-          {series.map(s => (
-            <Area
-              key={s.key}
-              type="linear"
-              dataKey={s.key}
-              stackId="items"
-              name={s.key}
-              stroke={toneColor(s.tone)}
-              fill={toneColor(s.tone)}
-              fillOpacity={0.6}
-              legendType="square"
-              dot={dot}
-              isAnimationActive={false}
-            />
-          ))}
-          <Line
-            type="linear"
-            dataKey="ideal"
-            name="on track to the deadline"
-            stroke="var(--bui-fg-secondary)"
-            strokeDasharray="4 4"
-            dot={false}
-            isAnimationActive={false}
-          />
-          {markers.map(m => (
-            <ReferenceLine
-              key={m.t}
-              x={m.t}
-              stroke="var(--bui-fg-secondary)"
-              strokeDasharray="2 3"
-              label={<MarkerLabel text={m.label} anchor={m.anchor} />}
-            />
-          ))}
-        </ComposedChart>
+        <BurndownPlot timeline={burndownTimeline(points, campaign)} dot={dot} />
       </ResponsiveContainer>
     </Box>
   );
