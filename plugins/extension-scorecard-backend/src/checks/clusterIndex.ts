@@ -13,6 +13,7 @@ import type {
 } from '../collect/types';
 import type { ComponentInstance, InstanceObjects } from '../inventory/model';
 import { readsClusterList } from './clusterReads';
+import { LabelIndex } from './kubernetes/labelSelectors';
 import { RbacIndex } from './kubernetes/rbacAuthorizer';
 import { type Release, serverRelease } from './kubernetes/releases';
 
@@ -48,6 +49,9 @@ export class ClusterIndex {
   readonly name: string;
   readonly release: Release | null;
   private readonly labelsByNamespace: Map<string, Record<string, string>>;
+  private namespaceIndex?: LabelIndex;
+  /** Resources whose read was not ok (the collection never changes). */
+  private unreadKeys?: ReadonlySet<ResourceKey>;
   private rbacIndex?: RbacIndex;
   private pdbs?: Map<string, KubeObject[]>;
   private policyBindings?: Map<string, KubeObject[]>;
@@ -77,6 +81,13 @@ export class ClusterIndex {
   get namespaceLabels(): ReadonlyMap<string, Record<string, string>> {
     this.reads('namespaces');
     return this.labelsByNamespace;
+  }
+
+  /** The Namespaces indexed by label, for matching selectors against all of them. */
+  get namespaceLabelIndex(): LabelIndex {
+    this.reads('namespaces');
+    this.namespaceIndex ??= new LabelIndex(this.labelsByNamespace);
+    return this.namespaceIndex;
   }
 
   /** Reports a read of the whole list `key` (see checks/clusterReads). */
@@ -154,11 +165,11 @@ export class ClusterIndex {
 
   /** The instance as far as this cluster was read (see readView); the instance itself when nothing is left out. */
   readInstance(instance: ComponentInstance): ComponentInstance {
-    const unread = new Set(
+    const unread = (this.unreadKeys ??= new Set(
       (Object.keys(this.collection.reads) as ResourceKey[]).filter(
         key => this.collection.reads[key]?.state !== 'ok',
       ),
-    );
+    ));
     if (!unread.size) return instance;
     this.viewInstances ??= new WeakMap();
     let view = this.viewInstances.get(instance);

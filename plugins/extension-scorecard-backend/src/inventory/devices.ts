@@ -109,14 +109,21 @@ function extendedResourcesOnNodes(idx: ClusterIndex): Map<string, string[]> {
   });
 }
 
+/** The resources in a Node's capacity, read once per Node object (every device seed asks). */
+const capacityNames = new WeakMap<KubeObject, readonly string[]>();
+
 /** True when the Node has capacity of one of the resources. */
 export function nodeHasResource(
   node: KubeObject,
-  resources: string[],
+  resources: readonly string[],
 ): boolean {
-  return Object.keys(node.status?.capacity ?? {}).some(name =>
-    resources.some(r => resourceMatches(r, name)),
-  );
+  if (resources.length === 0) return false;
+  let names = capacityNames.get(node);
+  if (!names) {
+    names = Object.keys(node.status?.capacity ?? {});
+    capacityNames.set(node, names);
+  }
+  return names.some(name => resources.some(r => resourceMatches(r, name)));
 }
 
 /**

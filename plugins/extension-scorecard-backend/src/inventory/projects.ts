@@ -179,9 +179,34 @@ function anchors(obj: KubeObject): string[] {
   return out;
 }
 
+/**
+ * What label values say, kept while one cluster is grouped: an install's objects
+ * repeat the same few values, each read once.
+ */
+export class LabelWords {
+  private readonly tellingWords = new Map<string, string | undefined>();
+  private readonly charts = new Map<string, string>();
+
+  telling(value: string): string | undefined {
+    if (this.tellingWords.has(value)) return this.tellingWords.get(value);
+    const word = telling(value);
+    this.tellingWords.set(value, word);
+    return word;
+  }
+
+  chartName(chart: string): string {
+    let name = this.charts.get(chart);
+    if (name === undefined) {
+      name = chartName(chart);
+      this.charts.set(chart, name);
+    }
+    return name;
+  }
+}
+
 /** True when a label value names the object: one is a prefix of the other (`istio`, `istiod`). */
-function names(value: string, obj: KubeObject): boolean {
-  const word = telling(value);
+function names(value: string, obj: KubeObject, words: LabelWords): boolean {
+  const word = words.telling(value);
   if (!word) return false;
   return anchors(obj).some(a => a.startsWith(word) || word.startsWith(a));
 }
@@ -200,27 +225,31 @@ export function chartName(chart: string): string {
 export function installationKeys(
   obj: KubeObject,
   known: ReadonlySet<string> = new Set(),
+  words: LabelWords = new LabelWords(),
 ): Array<{ key: string; named: boolean }> {
-  const labels = obj.metadata.labels ?? {};
-  const annotations = obj.metadata.annotations ?? {};
   const keys: Array<{ key: string; named: boolean }> = [];
-  const release = annotations[HELM_RELEASE_NAME];
+  const labels = obj.metadata.labels;
+  const release = obj.metadata.annotations?.[HELM_RELEASE_NAME];
   if (release) {
     keys.push({
       key: `helm:${
-        annotations[HELM_RELEASE_NAMESPACE] ?? ''
+        obj.metadata.annotations![HELM_RELEASE_NAMESPACE] ?? ''
       }/${release.trim()}`,
       named: true,
     });
   }
+  if (!labels) return keys;
   const instance = labels[INSTANCE];
   const chart = labels[HELM_CHART];
   if (instance && chart)
-    keys.push({ key: `chart:${chartName(chart)}/${instance}`, named: true });
+    keys.push({
+      key: `chart:${words.chartName(chart)}/${instance}`,
+      named: true,
+    });
   // a key another object already proved needs no proof here
   const labelKey = (prefix: string, value: string) => {
     const key = `${prefix}:${value}`;
-    keys.push({ key, named: known.has(key) || names(value, obj) });
+    keys.push({ key, named: known.has(key) || names(value, obj, words) });
   };
   const partOf = labels[PART_OF];
   if (partOf) labelKey('part-of', partOf);
@@ -314,8 +343,9 @@ export class ProjectIndex {
     }
     // a label value joins its bearers when it names at least one of them
     const naming = new Set<string>();
+    const words = new LabelWords();
     const keys = all.map(obj => {
-      const list = installationKeys(obj, naming);
+      const list = installationKeys(obj, naming, words);
       for (const k of list) if (k.named) naming.add(k.key);
       return list;
     });

@@ -18,7 +18,6 @@ import {
 import {
   formatSelector,
   type LabelSelector,
-  selectorMatches,
 } from '../kubernetes/labelSelectors';
 
 function union(lists: string[][]): string[] {
@@ -121,14 +120,10 @@ function computeNamespaceMatch(
       namespacesUnreadable: unreadable,
     };
   }
-  const matched: string[] = [];
-  if (namespaced) {
-    for (const [name, labels] of index.namespaceLabels) {
-      if (selectors.every(s => selectorMatches(s, labels))) matched.push(name);
-    }
-  }
   return {
-    matchedNamespaces: matched,
+    matchedNamespaces: namespaced
+      ? index.namespaceLabelIndex.matching(selectors)
+      : [],
     totalNamespaces: index.namespaceLabels.size,
   };
 }
