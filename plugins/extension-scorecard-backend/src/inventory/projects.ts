@@ -205,8 +205,12 @@ export class LabelWords {
 }
 
 /** True when a label value names the object: one is a prefix of the other (`istio`, `istiod`). */
-function names(value: string, obj: KubeObject, words: LabelWords): boolean {
-  const word = words.telling(value);
+function names(
+  value: string,
+  obj: KubeObject,
+  labelWords: LabelWords,
+): boolean {
+  const word = labelWords.telling(value);
   if (!word) return false;
   return anchors(obj).some(a => a.startsWith(word) || word.startsWith(a));
 }
@@ -225,7 +229,7 @@ export function chartName(chart: string): string {
 export function installationKeys(
   obj: KubeObject,
   known: ReadonlySet<string> = new Set(),
-  words: LabelWords = new LabelWords(),
+  labelWords: LabelWords = new LabelWords(),
 ): Array<{ key: string; named: boolean }> {
   const keys: Array<{ key: string; named: boolean }> = [];
   const labels = obj.metadata.labels;
@@ -243,13 +247,13 @@ export function installationKeys(
   const chart = labels[HELM_CHART];
   if (instance && chart)
     keys.push({
-      key: `chart:${words.chartName(chart)}/${instance}`,
+      key: `chart:${labelWords.chartName(chart)}/${instance}`,
       named: true,
     });
   // a key another object already proved needs no proof here
   const labelKey = (prefix: string, value: string) => {
     const key = `${prefix}:${value}`;
-    keys.push({ key, named: known.has(key) || names(value, obj, words) });
+    keys.push({ key, named: known.has(key) || names(value, obj, labelWords) });
   };
   const partOf = labels[PART_OF];
   if (partOf) labelKey('part-of', partOf);
@@ -343,9 +347,9 @@ export class ProjectIndex {
     }
     // a label value joins its bearers when it names at least one of them
     const naming = new Set<string>();
-    const words = new LabelWords();
+    const labelWords = new LabelWords();
     const keys = all.map(obj => {
-      const list = installationKeys(obj, naming, words);
+      const list = installationKeys(obj, naming, labelWords);
       for (const k of list) if (k.named) naming.add(k.key);
       return list;
     });

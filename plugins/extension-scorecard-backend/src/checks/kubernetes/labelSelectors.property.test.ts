@@ -81,7 +81,7 @@ describe('LabelIndex', () => {
         ['shop', { 'kubernetes.io/metadata.name': 'shop', env: 'prod' }],
       ]),
     );
-    const selector = {
+    const webhookSelector = {
       matchExpressions: [
         {
           key: 'kubernetes.io/metadata.name',
@@ -91,9 +91,9 @@ describe('LabelIndex', () => {
         { key: 'kyverno.io/ignore', operator: 'DoesNotExist' },
       ],
     };
-    expect(index.matching([selector])).toEqual(['default', 'shop']);
+    expect(index.matching([webhookSelector])).toEqual(['default', 'shop']);
     expect(
-      index.matching([selector, { matchLabels: { env: 'prod' } }]),
+      index.matching([webhookSelector, { matchLabels: { env: 'prod' } }]),
     ).toEqual(['shop']);
     expect(index.matching([])).toEqual([
       'default',

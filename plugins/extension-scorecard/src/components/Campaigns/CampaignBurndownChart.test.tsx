@@ -41,6 +41,19 @@ const CAMPAIGN = {
   deadline: at(30),
 };
 
+/** The chart's marker lines, checked to be start, enforced and deadline in order. */
+function markerLines(container: HTMLElement): Element[] {
+  const lines = Array.from(
+    container.querySelectorAll('.recharts-reference-line'),
+  );
+  expect(lines.map(l => l.textContent)).toEqual([
+    'start',
+    'enforced',
+    'deadline',
+  ]);
+  return lines;
+}
+
 describe('burndownTimeline', () => {
   it('places the snapshot-days at their dates and spans start to deadline', () => {
     const timeline = burndownTimeline(POINTS, CAMPAIGN);
@@ -234,14 +247,7 @@ describe('CampaignBurndownChart', () => {
     expect((xs[1] - xs[0]) / (xs[8] - xs[7])).toBeCloseTo(7, 3);
 
     // the marked dates, with their labels, at their places on the same scale
-    const lines = Array.from(
-      container.querySelectorAll('.recharts-reference-line'),
-    );
-    expect(lines.map(l => l.textContent)).toEqual([
-      'start',
-      'enforced',
-      'deadline',
-    ]);
+    const lines = markerLines(container);
     const lineX = lines.map(l =>
       Number(l.querySelector('line')?.getAttribute('x1')),
     );
@@ -328,14 +334,7 @@ describe('CampaignBurndownChart', () => {
         points={[POINTS[8]]}
       />,
     );
-    const lines = Array.from(
-      container.querySelectorAll('.recharts-reference-line'),
-    );
-    expect(lines.map(l => l.textContent)).toEqual([
-      'start',
-      'enforced',
-      'deadline',
-    ]);
+    const lines = markerLines(container);
     // the plot starts a row (14 px) lower than its usual 20 px margin, and each
     // label sits 6 px above it, plus 14 px per row
     const tops = lines.map(l => {
