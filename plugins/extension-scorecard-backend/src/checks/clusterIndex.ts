@@ -174,22 +174,20 @@ export class ClusterIndex {
     this.viewInstances ??= new WeakMap();
     let view = this.viewInstances.get(instance);
     if (!view) {
-      const objects = { ...instance.objects };
-      let changed = false;
-      for (const field of Object.keys(objects) as Array<
+      const isRead = (o: KubeObject) => {
+        const key = specForObject(o.apiVersion, o.kind)?.spec.key;
+        return !key || !unread.has(key);
+      };
+      let objects: InstanceObjects | undefined;
+      for (const field of Object.keys(instance.objects) as Array<
         keyof InstanceObjects
       >) {
-        const list = objects[field] ?? [];
-        const kept = list.filter(o => {
-          const key = specForObject(o.apiVersion, o.kind)?.spec.key;
-          return !key || !unread.has(key);
-        });
-        if (kept.length !== list.length) {
-          objects[field] = kept;
-          changed = true;
-        }
+        const list = instance.objects[field] ?? [];
+        if (list.every(isRead)) continue;
+        objects ??= { ...instance.objects };
+        objects[field] = list.filter(isRead);
       }
-      view = changed ? { ...instance, objects } : instance;
+      view = objects ? { ...instance, objects } : instance;
       this.viewInstances.set(instance, view);
     }
     return view;

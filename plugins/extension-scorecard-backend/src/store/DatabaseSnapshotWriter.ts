@@ -41,6 +41,9 @@ import {
   type WrittenLevelChange,
 } from './types';
 
+/** New bodies handed to the compressing worker at a time. */
+const COMPRESS_BATCH = 500;
+
 interface PreparedComponent {
   body: EvaluationBody;
   /** The body as stored (hashed, and compressed when stored), and what it names; null when kept by hash. */
@@ -82,6 +85,20 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
       input.clusters.filter(c => c.stale).map(c => c.name),
     );
     const seen = new Set<string>();
+    // new bodies go to the compressing worker in batches as they are serialized, so it
+    // compresses while this thread serializes the rest (see offThreadCompression)
+    const compressing: Array<Promise<void>> = [];
+    let batch: EvaluationText[] = [];
+    const compressBatch = () => {
+      if (!batch.length) return;
+      const texts = batch;
+      batch = [];
+      compressing.push(
+        compressTexts(texts.map(t => t.text)).then(bodies =>
+          texts.forEach((text, i) => (text.compressed = bodies[i])),
+        ),
+      );
+    };
     const prepared: PreparedComponent[] = input.components.map(component => {
       const id = component.scorecard.componentId;
       if (seen.has(id)) {
@@ -112,6 +129,8 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
         };
       }
       const stored = evaluationText(body);
+      batch.push(stored);
+      if (batch.length >= COMPRESS_BATCH) compressBatch();
       return {
         body,
         stored,
@@ -123,10 +142,8 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
       };
     });
 
-    // the new bodies compressed ahead, off the main thread (see offThreadCompression)
-    const texts = prepared.flatMap(p => (p.stored ? [p.stored] : []));
-    const bodies = await compressTexts(texts.map(t => t.text));
-    texts.forEach((text, i) => (text.compressed = bodies[i]));
+    compressBatch();
+    await Promise.all(compressing);
 
     const fleet = emptyTally();
     for (const { state } of prepared) {

@@ -161,9 +161,16 @@ type StoredResult = { t: string } & Partial<CheckResult>;
 const SHARED_LIST_MIN = 8;
 
 const listCache = new Map<string, HashedText>();
+/** Frozen lists (checks share one per cluster and selector), found again without joining them. */
+const listsByIdentity = new WeakMap<readonly string[], HashedText>();
 
 function sharedList(names: readonly string[]): HashedText {
-  return hashedJson(listCache, names.join('\u0000'), () => names);
+  let hashed = listsByIdentity.get(names);
+  if (!hashed) {
+    hashed = hashedJson(listCache, names.join('\u0000'), () => names);
+    if (Object.isFrozen(names)) listsByIdentity.set(names, hashed);
+  }
+  return hashed;
 }
 
 /** A blast radius as stored: a long namespace list by its hash (`l`). */

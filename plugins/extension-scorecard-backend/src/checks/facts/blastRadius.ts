@@ -79,7 +79,7 @@ interface NamespaceMatch {
 /*
  * Webhooks and policies of a fleet repeat a few namespace selectors (none, "not
  * kube-system", "opted in"), so matches are kept per cluster index and selector
- * text; every caller gets its own copy of the list.
+ * text; callers share the (frozen) list, which the store then names by hash once.
  */
 const namespaceMatches = new WeakMap<
   ClusterIndex,
@@ -104,7 +104,7 @@ function matchNamespaces(
     match = computeNamespaceMatch(index, namespaced, selectors);
     cache.set(key, match);
   }
-  return { ...match, matchedNamespaces: [...match.matchedNamespaces] };
+  return { ...match };
 }
 
 function computeNamespaceMatch(
@@ -121,9 +121,9 @@ function computeNamespaceMatch(
     };
   }
   return {
-    matchedNamespaces: namespaced
-      ? index.namespaceLabelIndex.matching(selectors)
-      : [],
+    matchedNamespaces: Object.freeze(
+      namespaced ? index.namespaceLabelIndex.matching(selectors) : [],
+    ) as string[],
     totalNamespaces: index.namespaceLabels.size,
   };
 }
