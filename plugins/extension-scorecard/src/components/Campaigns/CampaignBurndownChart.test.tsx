@@ -100,6 +100,20 @@ describe('burndownTimeline', () => {
     expect(timeline.rows[AGO.length - 1].ideal).toBe(0);
   });
 
+  it('anchors a label merged on the last day of the axis inwards', () => {
+    const timeline = burndownTimeline(POINTS, {
+      title: 'enforced at the deadline',
+      startsAt: at(-45),
+      enforceFrom: at(30, 12),
+      deadline: at(30),
+    });
+    expect(timeline.domain).toEqual([TODAY - 45 * DAY, TODAY + 30 * DAY]);
+    expect(timeline.markers).toEqual([
+      { t: TODAY - 45 * DAY, label: 'start', anchor: 'start' },
+      { t: TODAY + 30 * DAY, label: 'enforced · deadline', anchor: 'end' },
+    ]);
+  });
+
   it('gives a single reading on the deadline a day either side', () => {
     const timeline = burndownTimeline([POINTS[8]], {
       title: 'one day',

@@ -180,6 +180,12 @@ export function burndownTimeline(
     from -= DAY_MS;
     to += DAY_MS;
   }
+  // a label at either end of the axis reads inwards (an "enforced · deadline" merged
+  // on the last day would otherwise be centred on the edge, half outside the chart)
+  for (const m of markers) {
+    if (m.t >= to) m.anchor = 'end';
+    else if (m.t <= from) m.anchor = 'start';
+  }
   return {
     domain: [from, to],
     rows,
