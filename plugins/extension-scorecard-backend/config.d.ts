@@ -121,10 +121,15 @@ export interface Config {
      * `extension-scorecard:collect:<cluster>`; `assemble` builds the snapshot from the
      * clusters' latest collections. Both run with global scope (one replica at a time).
      * Defaults: hourly; collection 10 s and the first snapshot 30 s after start.
+     * `reminders` (with notifications on): how often campaign reminders due since the
+     * latest snapshot are looked for (`extension-scorecard:campaign-reminders`, default
+     * every 15 minutes, the first 2 minutes after start), so that a reminder does not
+     * wait for the next snapshot.
      */
     schedule?: {
       collect?: SchedulerServiceTaskScheduleDefinitionConfig;
       assemble?: SchedulerServiceTaskScheduleDefinitionConfig;
+      reminders?: SchedulerServiceTaskScheduleDefinitionConfig;
     };
     /** How a refresh reads the clusters. */
     collection?: {

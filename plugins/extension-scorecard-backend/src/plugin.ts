@@ -28,6 +28,8 @@ import {
 } from './pipeline/RefreshCoordinator';
 import {
   readCollectionSchedules,
+  readReminderSchedule,
+  scheduleCampaignReminders,
   scheduleCollection,
 } from './pipeline/schedule';
 import { ScorecardAccess } from './service/access';
@@ -97,6 +99,7 @@ export const extensionScorecardPlugin = createBackendPlugin({
         const apiSettings = readApiSettings(config);
         const retention = readRetentionPolicy(config);
         const schedules = readCollectionSchedules(config);
+        const reminderSchedule = readReminderSchedule(config);
         const notificationSettings = readNotificationSettings(
           config,
           certificateWarnDays(checksConfig),
@@ -225,6 +228,14 @@ export const extensionScorecardPlugin = createBackendPlugin({
           coordinator,
           logger,
         });
+
+        if (notifier) {
+          await scheduleCampaignReminders({
+            scheduler: deps.scheduler,
+            schedule: reminderSchedule,
+            remind: () => notifier.remindCampaigns(),
+          });
+        }
 
         deps.permissionsRegistry.addPermissions(extensionScorecardPermissions);
         deps.permissionsRegistry.addResourceType({

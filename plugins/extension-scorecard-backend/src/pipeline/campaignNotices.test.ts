@@ -5,11 +5,16 @@ import {
   scorecardTestDatabases,
   useMigratedDatabase,
 } from '../store/__testUtils__/databases';
-import { result, scorecard } from '../store/__testUtils__/scorecards';
+import {
+  component,
+  result,
+  scorecard,
+  snapshotOf,
+} from '../store/__testUtils__/scorecards';
 import type { StoredCampaign } from '../store';
 import { storedCampaign } from '../store/__testUtils__/campaigns';
 import type { WrittenSnapshot } from './assembleSnapshot';
-import { campaignNotices } from './campaignNotices';
+import { campaignNotices, remindersDueSince } from './campaignNotices';
 import { readNotificationSettings, ScorecardNotifier } from './notifications';
 
 const CAMPAIGN: StoredCampaign = storedCampaign('timeouts', {
@@ -98,6 +103,53 @@ describe('campaign reminders', () => {
   });
 });
 
+describe('reminders due since a snapshot', () => {
+  const due = (since: string, now: string, campaign = CAMPAIGN) =>
+    remindersDueSince([campaign], Date.parse(since), Date.parse(now)).map(
+      d => d.due,
+    );
+
+  it('are the events whose window opened after it', () => {
+    // the snapshot at 02:00 on the 28th, the two-day window opens at 00:00 on the 29th
+    expect(due('2025-05-28T02:00:00.000Z', '2025-05-29T09:00:00.000Z')).toEqual(
+      [
+        'timeouts|2025-04-01T00:00:00.000Z|started:2025-04-01T00:00:00.000Z,enforced:2025-05-10T00:00:00.000Z,due-2d:2025-05-31T00:00:00.000Z',
+      ],
+    );
+    // the snapshot after it sent them
+    expect(due('2025-05-29T02:00:00.000Z', '2025-05-29T09:00:00.000Z')).toEqual(
+      [],
+    );
+    // enforcement from 00:00 on the 10th, the snapshot at 23:00 on the 9th
+    expect(
+      due('2025-05-09T23:00:00.000Z', '2025-05-10T00:15:00.000Z'),
+    ).toHaveLength(1);
+    // the deadline passed since the snapshot
+    expect(
+      due('2025-05-30T23:00:00.000Z', '2025-05-31T00:15:00.000Z')[0],
+    ).toMatch(/\|missed:2025-05-31T00:00:00.000Z$/);
+    // before it starts there is nothing to remind of
+    expect(due('2025-03-01T00:00:00.000Z', '2025-03-31T00:00:00.000Z')).toEqual(
+      [],
+    );
+  });
+
+  it('include a campaign created or changed after it, but not a closed one', () => {
+    const changed = { ...CAMPAIGN, updatedAt: '2025-05-20T08:00:00.000Z' };
+    expect(
+      due('2025-05-20T02:00:00.000Z', '2025-05-20T09:00:00.000Z', changed),
+    ).toEqual([
+      'timeouts|2025-05-20T08:00:00.000Z|started:2025-04-01T00:00:00.000Z,enforced:2025-05-10T00:00:00.000Z,due-14d:2025-05-31T00:00:00.000Z',
+    ]);
+    expect(
+      due('2025-05-20T02:00:00.000Z', '2025-05-20T09:00:00.000Z', {
+        ...changed,
+        state: 'closed',
+      }),
+    ).toEqual([]);
+  });
+});
+
 const databases = scorecardTestDatabases();
 
 describe.each(databases.ids)('campaign reminders sent on %p', databaseId => {
@@ -170,5 +222,84 @@ describe.each(databases.ids)('campaign reminders sent on %p', databaseId => {
       now: () => new Date('2025-05-31T00:00:00.000Z'),
     });
     expect(await quiet.notify(written)).toBe(0);
+  });
+
+  it('between snapshots, from the latest one, each once and reading it only when one is due', async () => {
+    const stores = createScorecardStores(database.get());
+    const { id: _id, state: _s, ...rest } = CAMPAIGN;
+    await stores.campaigns.create({
+      ...rest,
+      id: 'timeouts',
+      actor: 'user:default/carla',
+      now: CAMPAIGN.createdAt,
+    });
+    // the daily snapshot at 02:00 on the 28th: alpha (team-a) and delta (team-b) open
+    await stores.snapshotWriter.writeSnapshot(
+      snapshotOf(
+        '2025-05-28T02:00:00.000Z',
+        CARDS.map(card => component(card)),
+      ),
+    );
+    const notifications = { send: jest.fn().mockResolvedValue(undefined) };
+    let now = new Date('2025-05-28T02:00:00.000Z');
+    const notifier = () =>
+      new ScorecardNotifier({
+        notifications,
+        stores,
+        settings: readNotificationSettings(new ConfigReader({}), 30),
+        logger: mockServices.logger.mock(),
+        teamsBelow: async team => [team],
+        now: () => now,
+      });
+    const first = notifier();
+    // the snapshot's own run: started, enforced and due in 14 days, to both teams
+    expect(
+      await first.notify({
+        snapshotId: 1,
+        takenAt: now.toISOString(),
+        added: [],
+        removed: [],
+        changed: 0,
+        unchanged: CARDS.length,
+        levelChanges: [],
+        scorecards: CARDS,
+      }),
+    ).toBe(6);
+    notifications.send.mockClear();
+    const loads = jest.spyOn(stores.components, 'loadScorecards');
+    // later that morning nothing opened since the snapshot
+    now = new Date('2025-05-28T09:00:00.000Z');
+    expect(await first.remindCampaigns()).toBe(0);
+    expect(loads).not.toHaveBeenCalled();
+    // two days before the deadline, the next snapshot still a day away
+    now = new Date('2025-05-29T09:00:00.000Z');
+    expect(await first.remindCampaigns()).toBe(2);
+    expect(loads).toHaveBeenCalledTimes(1);
+    expect(
+      notifications.send.mock.calls.map(([n]) => [
+        n.recipients.entityRef,
+        n.payload.title,
+        n.payload.scope,
+      ]),
+    ).toEqual([
+      [
+        'group:default/team-a',
+        'Campaign due in 2 days: Webhook timeouts under 10 s',
+        'campaign:timeouts:due-2d:2025-05-31T00:00:00.000Z:group:default/team-a',
+      ],
+      [
+        'group:default/team-b',
+        'Campaign due in 2 days: Webhook timeouts under 10 s',
+        'campaign:timeouts:due-2d:2025-05-31T00:00:00.000Z:group:default/team-b',
+      ],
+    ]);
+    // 15 minutes later: already looked at, the snapshot not read again
+    now = new Date('2025-05-29T09:15:00.000Z');
+    expect(await first.remindCampaigns()).toBe(0);
+    expect(loads).toHaveBeenCalledTimes(1);
+    // another replica, or a restart: reads it, sends nothing twice
+    expect(await notifier().remindCampaigns()).toBe(0);
+    expect(loads).toHaveBeenCalledTimes(2);
+    expect(notifications.send).toHaveBeenCalledTimes(2);
   });
 });

@@ -72,6 +72,52 @@ function eventsAt(
   return events;
 }
 
+/** When an event's window opens: its date, or for the deadline reminders 14 and 2 days before. */
+function windowOpens(campaign: StoredCampaign, event: CampaignEvent): number {
+  const deadline = Date.parse(campaign.deadline);
+  switch (event) {
+    case 'started':
+      return Date.parse(campaign.startsAt);
+    case 'enforced':
+      return Date.parse(campaign.enforceFrom!);
+    case 'due-14d':
+      return deadline - 14 * DAY_MS;
+    case 'due-2d':
+      return deadline - 2 * DAY_MS;
+    default:
+      return deadline;
+  }
+}
+
+/**
+ * The open campaigns that have a reminder due at `now` which a snapshot written at
+ * `since` could not have sent: an event whose window opened after it, or a campaign
+ * created or changed after it. Each with what it is due for (a key that changes when
+ * another event comes or the campaign changes).
+ */
+export function remindersDueSince(
+  campaigns: readonly StoredCampaign[],
+  since: number,
+  now: number,
+): Array<{ campaign: StoredCampaign; due: string }> {
+  const out: Array<{ campaign: StoredCampaign; due: string }> = [];
+  for (const campaign of campaigns) {
+    if (campaign.state !== 'open') continue;
+    const events = eventsAt(campaign, now);
+    const changed = Date.parse(campaign.updatedAt) > since;
+    if (!events.length) continue;
+    if (!changed && !events.some(e => windowOpens(campaign, e.event) > since))
+      continue;
+    out.push({
+      campaign,
+      due: `${campaign.id}|${campaign.updatedAt}|${events
+        .map(e => `${e.event}:${e.date}`)
+        .join(',')}`,
+    });
+  }
+  return out;
+}
+
 function day(date: string): string {
   return date.slice(0, 10);
 }

@@ -21,9 +21,13 @@ import {
   groupByCertificate,
 } from '../checks/certificateText';
 import { retirementDate } from '../service/audit/auditReport';
-import { savedFilterLookup, type ScorecardStores } from '../store';
+import {
+  savedFilterLookup,
+  type ScorecardStores,
+  type StoredCampaign,
+} from '../store';
 import type { WrittenSnapshot } from './assembleSnapshot';
-import { campaignNotices } from './campaignNotices';
+import { campaignNotices, remindersDueSince } from './campaignNotices';
 import type { TeamsBelow } from './campaignRules';
 import { resolveCampaignScope } from '../scoring';
 
@@ -226,7 +230,7 @@ export function snapshotNotices(
   return notices;
 }
 
-/** Sends a snapshot's notices that were not sent before. */
+/** Sends a snapshot's notices, and campaign reminders due between snapshots, each once. */
 export class ScorecardNotifier {
   constructor(
     private readonly deps: {
@@ -240,15 +244,12 @@ export class ScorecardNotifier {
     },
   ) {}
 
-  /** The reminders of the open campaigns. */
-  private async campaignNotices(
-    written: WrittenSnapshot,
-    now: Date,
-  ): Promise<Notice[]> {
+  /** Campaigns with their scope resolved (teams with the groups below them). */
+  private async resolved(campaigns: readonly StoredCampaign[]) {
     const teamsBelow = this.deps.teamsBelow ?? (async team => [team]);
-    const resolved = [];
-    for (const campaign of await this.deps.stores.campaigns.open()) {
-      resolved.push({
+    const out = [];
+    for (const campaign of campaigns) {
+      out.push({
         campaign,
         scope: await resolveCampaignScope(
           campaign.scope,
@@ -257,12 +258,16 @@ export class ScorecardNotifier {
         ),
       });
     }
-    return campaignNotices(written.scorecards, resolved, now);
+    return out;
+  }
+
+  private now(): Date {
+    return this.deps.now ? this.deps.now() : new Date();
   }
 
   async notify(written: WrittenSnapshot): Promise<number> {
-    const { stores, settings, notifications, logger } = this.deps;
-    const now = this.deps.now ? this.deps.now() : new Date();
+    const { stores, settings } = this.deps;
+    const now = this.now();
     const expiring = settings.waivers.enabled
       ? (
           await stores.waivers.list(
@@ -277,8 +282,61 @@ export class ScorecardNotifier {
       : [];
     const notices = snapshotNotices(written, expiring, settings, now);
     if (settings.enabled && settings.campaigns.enabled) {
-      notices.push(...(await this.campaignNotices(written, now)));
+      notices.push(
+        ...campaignNotices(
+          written.scorecards,
+          await this.resolved(await stores.campaigns.open()),
+          now,
+        ),
+      );
     }
+    return this.send(notices, now);
+  }
+
+  /** What {@link remindCampaigns} looked at for the latest snapshot (snapshot id, then what each campaign was due for). */
+  private reminded = { snapshotId: -1, due: new Set<string>() };
+
+  /**
+   * Campaign reminders due between snapshots: an event whose window opened after the
+   * latest snapshot was written (two days before a deadline at 09:00, the snapshot at
+   * 02:00), or a campaign created or changed since, is announced from that snapshot's
+   * standing instead of waiting for the next one. Each reminder is still sent once.
+   * Nothing new since the snapshot: only the open campaigns are read.
+   */
+  async remindCampaigns(): Promise<number> {
+    const { stores, settings } = this.deps;
+    if (!settings.enabled || !settings.campaigns.enabled) return 0;
+    const now = this.now();
+    const latest = await stores.snapshots.latestSnapshot();
+    if (!latest) return 0;
+    if (this.reminded.snapshotId !== latest.id) {
+      this.reminded = { snapshotId: latest.id, due: new Set() };
+    }
+    const due = remindersDueSince(
+      await stores.campaigns.open(),
+      Date.parse(latest.takenAt),
+      now.getTime(),
+    ).filter(d => !this.reminded.due.has(d.due));
+    if (!due.length) return 0;
+    const scorecards = await stores.components.loadScorecards(latest, {
+      entityRefs: null,
+      orphans: true,
+    });
+    const sent = await this.send(
+      campaignNotices(
+        [...scorecards.values()],
+        await this.resolved(due.map(d => d.campaign)),
+        now,
+      ),
+      now,
+    );
+    for (const d of due) this.reminded.due.add(d.due);
+    return sent;
+  }
+
+  /** Sends the notices not sent before; a failed one is tried again next time. */
+  private async send(notices: Notice[], now: Date): Promise<number> {
+    const { stores, notifications, logger } = this.deps;
     const unsent = new Set(
       await stores.notificationLog.unsent(notices.map(n => n.key)),
     );

@@ -5,9 +5,13 @@ import type { ClusterCollectionStore } from '../store';
 import type { RefreshCoordinator } from './RefreshCoordinator';
 import {
   ASSEMBLE_TASK_ID,
+  DEFAULT_REMINDER_SCHEDULE,
   DEFAULT_SCHEDULES,
   LOCATE_TASK_ID,
   readCollectionSchedules,
+  readReminderSchedule,
+  REMINDERS_TASK_ID,
+  scheduleCampaignReminders,
   scheduleCollection,
 } from './schedule';
 
@@ -144,5 +148,45 @@ describe('scheduleCollection', () => {
       timeout: { minutes: 5 },
     });
     expect(schedules.assemble).toEqual(DEFAULT_SCHEDULES.assemble);
+  });
+});
+
+describe('scheduleCampaignReminders', () => {
+  it('registers one global task that looks for reminders, every 15 minutes unless configured', async () => {
+    expect(readReminderSchedule(new ConfigReader({}))).toEqual(
+      DEFAULT_REMINDER_SCHEDULE,
+    );
+    const schedule = readReminderSchedule(
+      new ConfigReader({
+        extensionScorecard: {
+          schedule: {
+            reminders: { frequency: { minutes: 5 }, timeout: { minutes: 1 } },
+          },
+        },
+      }),
+    );
+    expect(schedule).toMatchObject({
+      frequency: { minutes: 5 },
+      timeout: { minutes: 1 },
+    });
+    expect(() =>
+      readReminderSchedule(
+        new ConfigReader({
+          extensionScorecard: { schedule: { reminders: { frequency: 5 } } },
+        }),
+      ),
+    ).toThrow();
+    const scheduler = mockServices.scheduler.mock();
+    const remind = jest.fn().mockResolvedValue(2);
+    await scheduleCampaignReminders({ scheduler, schedule, remind });
+    expect(scheduler.scheduleTask).toHaveBeenCalledTimes(1);
+    const [task] = scheduler.scheduleTask.mock.calls[0];
+    expect(task).toMatchObject({
+      id: REMINDERS_TASK_ID,
+      scope: 'global',
+      frequency: { minutes: 5 },
+    });
+    await task.fn(new AbortController().signal);
+    expect(remind).toHaveBeenCalledTimes(1);
   });
 });

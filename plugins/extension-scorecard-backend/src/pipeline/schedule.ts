@@ -53,6 +53,46 @@ export function collectTaskId(cluster: string): string {
   return `extension-scorecard:collect:${cluster}`;
 }
 
+/** When campaign reminders due between snapshots are looked for (see ScorecardNotifier.remindCampaigns). */
+export const DEFAULT_REMINDER_SCHEDULE: SchedulerServiceTaskScheduleDefinition =
+  {
+    frequency: { minutes: 15 },
+    timeout: { minutes: 5 },
+    initialDelay: { minutes: 2 },
+  };
+
+/** Reads `extensionScorecard.schedule.reminders` (optional). */
+export function readReminderSchedule(
+  config: Config,
+): SchedulerServiceTaskScheduleDefinition {
+  const section = config.getOptionalConfig(
+    'extensionScorecard.schedule.reminders',
+  );
+  return section
+    ? readSchedulerServiceTaskScheduleDefinitionFromConfig(section)
+    : DEFAULT_REMINDER_SCHEDULE;
+}
+
+/** Task id of the campaign reminders. */
+export const REMINDERS_TASK_ID = 'extension-scorecard:campaign-reminders';
+
+/** Registers the campaign reminders (one replica runs them). */
+export async function scheduleCampaignReminders(deps: {
+  scheduler: SchedulerService;
+  schedule: SchedulerServiceTaskScheduleDefinition;
+  remind: () => Promise<number>;
+}): Promise<void> {
+  await deps.scheduler.scheduleTask({
+    id: REMINDERS_TASK_ID,
+    ...deps.schedule,
+    // a schedule read from config says `scope: undefined` unless it names one
+    scope: deps.schedule.scope ?? 'global',
+    fn: async () => {
+      await deps.remind();
+    },
+  });
+}
+
 /** Task id of the assemble step. */
 export const ASSEMBLE_TASK_ID = 'extension-scorecard:assemble';
 
