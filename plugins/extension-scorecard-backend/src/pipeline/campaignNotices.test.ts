@@ -1,6 +1,6 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
-import { createScorecardStores } from '../store';
+import { createScorecardStores, type ScorecardStores } from '../store';
 import {
   scorecardTestDatabases,
   useMigratedDatabase,
@@ -48,6 +48,18 @@ const CARDS = [
     results: [result('webhook.timeout', 'fail')],
   }),
 ];
+
+/** CARDS as written in snapshot `snapshotId` at `takenAt`. */
+const writtenAt = (snapshotId: number, takenAt: Date): WrittenSnapshot => ({
+  snapshotId,
+  takenAt: takenAt.toISOString(),
+  added: [],
+  removed: [],
+  changed: 0,
+  unchanged: CARDS.length,
+  levelChanges: [],
+  scorecards: CARDS,
+});
 
 const at = (date: string, campaign = CAMPAIGN) =>
   campaignNotices(CARDS, [{ campaign, scope: {} }], new Date(date)).map(
@@ -154,8 +166,22 @@ const databases = scorecardTestDatabases();
 
 describe.each(databases.ids)('campaign reminders sent on %p', databaseId => {
   const database = useMigratedDatabase(databases, databaseId);
-
-  it('never twice for the same event, again when the deadline moves', async () => {
+  /** A notifier with the default settings, at the time `clock` says. */
+  const notifierOf = (
+    stores: ScorecardStores,
+    notifications: { send: jest.Mock },
+    clock: () => Date,
+  ) =>
+    new ScorecardNotifier({
+      notifications,
+      stores,
+      settings: readNotificationSettings(new ConfigReader({}), 30),
+      logger: mockServices.logger.mock(),
+      teamsBelow: async team => [team],
+      now: clock,
+    });
+  /** The stores with CAMPAIGN created by carla. */
+  const withCampaign = async () => {
     const stores = createScorecardStores(database.get());
     const { id: _id, state: _s, ...rest } = CAMPAIGN;
     await stores.campaigns.create({
@@ -164,26 +190,15 @@ describe.each(databases.ids)('campaign reminders sent on %p', databaseId => {
       actor: 'user:default/carla',
       now: CAMPAIGN.createdAt,
     });
+    return stores;
+  };
+
+  it('never twice for the same event, again when the deadline moves', async () => {
+    const stores = await withCampaign();
     const notifications = { send: jest.fn().mockResolvedValue(undefined) };
     let now = new Date('2025-05-12T00:00:00.000Z');
-    const notifier = new ScorecardNotifier({
-      notifications,
-      stores,
-      settings: readNotificationSettings(new ConfigReader({}), 30),
-      logger: mockServices.logger.mock(),
-      teamsBelow: async team => [team],
-      now: () => now,
-    });
-    const written: WrittenSnapshot = {
-      snapshotId: 7,
-      takenAt: now.toISOString(),
-      added: [],
-      removed: [],
-      changed: 0,
-      unchanged: CARDS.length,
-      levelChanges: [],
-      scorecards: CARDS,
-    };
+    const notifier = notifierOf(stores, notifications, () => now);
+    const written = writtenAt(7, now);
     // started and enforced, to both teams
     expect(await notifier.notify(written)).toBe(4);
     expect(await notifier.notify(written)).toBe(0);
@@ -225,14 +240,7 @@ describe.each(databases.ids)('campaign reminders sent on %p', databaseId => {
   });
 
   it('between snapshots, from the latest one, each once and reading it only when one is due', async () => {
-    const stores = createScorecardStores(database.get());
-    const { id: _id, state: _s, ...rest } = CAMPAIGN;
-    await stores.campaigns.create({
-      ...rest,
-      id: 'timeouts',
-      actor: 'user:default/carla',
-      now: CAMPAIGN.createdAt,
-    });
+    const stores = await withCampaign();
     // the daily snapshot at 02:00 on the 28th: alpha (team-a) and delta (team-b) open
     await stores.snapshotWriter.writeSnapshot(
       snapshotOf(
@@ -242,29 +250,10 @@ describe.each(databases.ids)('campaign reminders sent on %p', databaseId => {
     );
     const notifications = { send: jest.fn().mockResolvedValue(undefined) };
     let now = new Date('2025-05-28T02:00:00.000Z');
-    const notifier = () =>
-      new ScorecardNotifier({
-        notifications,
-        stores,
-        settings: readNotificationSettings(new ConfigReader({}), 30),
-        logger: mockServices.logger.mock(),
-        teamsBelow: async team => [team],
-        now: () => now,
-      });
+    const notifier = () => notifierOf(stores, notifications, () => now);
     const first = notifier();
     // the snapshot's own run: started, enforced and due in 14 days, to both teams
-    expect(
-      await first.notify({
-        snapshotId: 1,
-        takenAt: now.toISOString(),
-        added: [],
-        removed: [],
-        changed: 0,
-        unchanged: CARDS.length,
-        levelChanges: [],
-        scorecards: CARDS,
-      }),
-    ).toBe(6);
+    expect(await first.notify(writtenAt(1, now))).toBe(6);
     notifications.send.mockClear();
     const loads = jest.spyOn(stores.components, 'loadScorecards');
     // later that morning nothing opened since the snapshot
