@@ -10,6 +10,7 @@ import type {
   CampaignScope,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import { readYamlListFiles } from '../collect/yamlListFiles';
+import { definitionObject, isObject } from './configDefinitions';
 
 /** A campaign of the configuration. */
 export interface InitialCampaign {
@@ -23,7 +24,6 @@ export interface InitialCampaign {
   enforceFrom?: string | null;
 }
 
-const ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 const SCOPE_FIELDS = [
   'kinds',
   'teams',
@@ -31,10 +31,6 @@ const SCOPE_FIELDS = [
   'lifecycles',
   'components',
 ] as const;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A date-time as YAML may have parsed it (a Date) or written it (a string). */
 function dateText(value: unknown): string | undefined {
@@ -49,26 +45,21 @@ export function parseInitialCampaign(
 ): InitialCampaign {
   const refuse = (why: string) =>
     new Error(`Invalid campaign at ${where}: ${why}`);
-  if (!isObject(value)) throw refuse('expected an object');
   const { id, title, why, goal, scope, startsAt, deadline, enforceFrom } =
-    value;
-  const known = new Set([
-    'id',
-    'title',
-    'why',
-    'goal',
-    'scope',
-    'startsAt',
-    'deadline',
-    'enforceFrom',
-  ]);
-  const extra = Object.keys(value).filter(key => !known.has(key));
-  if (extra.length) throw refuse(`unknown fields ${extra.join(', ')}`);
-  if (typeof id !== 'string' || !ID.test(id)) {
-    throw refuse(
-      'id must be lower-case letters, digits and dashes (at most 100)',
+    definitionObject(
+      value,
+      [
+        'id',
+        'title',
+        'why',
+        'goal',
+        'scope',
+        'startsAt',
+        'deadline',
+        'enforceFrom',
+      ],
+      refuse,
     );
-  }
   if (typeof title !== 'string') throw refuse('title must be text');
   if (why !== undefined && typeof why !== 'string') {
     throw refuse('why must be text (markdown)');

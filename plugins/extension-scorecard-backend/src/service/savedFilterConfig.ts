@@ -11,6 +11,7 @@ import {
   LEVELS,
   type SavedFilterFields,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
+import { definitionObject, isObject } from './configDefinitions';
 
 /** A saved filter of the configuration. */
 export interface InitialSavedFilter {
@@ -19,8 +20,6 @@ export interface InitialSavedFilter {
   description: string;
   filters: SavedFilterFields;
 }
-
-const ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
 /** Each filter field and the values it takes (`undefined`: any text). */
 const LIST_FIELDS: Record<string, readonly unknown[] | undefined> = {
@@ -32,10 +31,6 @@ const LIST_FIELDS: Record<string, readonly unknown[] | undefined> = {
   warningDimension: DIMENSIONS,
   lifecycle: undefined,
 };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The filters of one definition, or an Error from `refuse`. */
 function parseFilters(
@@ -90,17 +85,11 @@ export function parseInitialSavedFilter(
 ): InitialSavedFilter {
   const refuse = (why: string) =>
     new Error(`Invalid saved filter at ${where}: ${why}`);
-  if (!isObject(value)) throw refuse('expected an object');
-  const extra = Object.keys(value).filter(
-    key => !['id', 'name', 'description', 'filters'].includes(key),
+  const { id, name, description, filters } = definitionObject(
+    value,
+    ['id', 'name', 'description', 'filters'],
+    refuse,
   );
-  if (extra.length) throw refuse(`unknown fields ${extra.join(', ')}`);
-  const { id, name, description, filters } = value;
-  if (typeof id !== 'string' || !ID.test(id)) {
-    throw refuse(
-      'id must be lower-case letters, digits and dashes (at most 100)',
-    );
-  }
   if (typeof name !== 'string') throw refuse('name must be text');
   if (description !== undefined && typeof description !== 'string') {
     throw refuse('description must be text');
