@@ -10,8 +10,10 @@ import {
   createScorecardStores,
   EvaluationMemo,
   evaluateStable,
+  Pacer,
   readFingerprint,
-  snapshotInput,
+  runStepsPaced,
+  snapshotInputSteps,
   upgradeReadiness,
 } from '@extension-scorecard/plugin-extension-scorecard-backend/testUtils';
 import type { PoolCertificate } from '../fleet/certificates';
@@ -28,7 +30,7 @@ import {
   SideBySideInput,
   sideBySideInput,
 } from '../sideBySide/sideBySideBenchmark';
-import { bestOfMs, timeMs } from '../timing/measure';
+import { bestOfMs, timeMs, withLongestStall } from '../timing/measure';
 import {
   DatabaseEngine,
   freshPostgres,
@@ -55,6 +57,8 @@ export interface PersistFigures {
   oneClusterTotalsMs: number[];
   /** Heap the refresh's memo keeps between runs (what it frees when forgotten), bytes. */
   memoHeapBytes: number;
+  /** The longest the event loop went without a turn during the first refresh. */
+  firstLongestStallMs: number;
 }
 
 /** A refresh after the first: inventory built again, the checks of what changed, the write. */
@@ -73,6 +77,8 @@ export interface RerunFigures {
   clustersRebuilt: number;
   /** Clusters read. */
   clusters: number;
+  /** The longest the event loop went without a turn during the run (inventory, checks, report, write). */
+  longestStallMs: number;
 }
 
 function rerunFigures(f: RerunFigures): RerunFigures {
@@ -86,6 +92,7 @@ function rerunFigures(f: RerunFigures): RerunFigures {
     inventoryKept: f.inventoryKept,
     clustersRebuilt: f.clustersRebuilt,
     clusters: f.clusters,
+    longestStallMs: f.longestStallMs,
   };
 }
 
@@ -262,55 +269,74 @@ serveBenchRequests({
         let evaluated = 0;
         let inventoryKept = false;
         let clustersRebuilt = 0;
+        let longestStallMs = 0;
+        // as the plugin's refresh: every phase in steps, sharing the event loop
+        const pacer = new Pacer();
         const totalMs = await timeMs(async () => {
-          const options = {
-            now: at,
-            catalogFingerprint: catalog,
-            latestSnapshotId,
-          };
-          let built = inv;
-          if (clusters) {
-            // as the plugin's refresh: built again unless nothing was read differently
+          const { longestStallMs: stall } = await withLongestStall(async () => {
+            const options = {
+              now: at,
+              catalogFingerprint: catalog,
+              latestSnapshotId,
+            };
+            let built = inv;
+            if (clusters) {
+              // as the plugin's refresh: built again unless nothing was read differently
+              const started = performance.now();
+              built = await runStepsPaced(
+                memo.inventorySteps(
+                  { collections: clusters, entities: inputs!.entities },
+                  options,
+                ),
+                pacer,
+              );
+              inventoryMs = performance.now() - started;
+              clustersRebuilt = memo.isKept(built)
+                ? 0
+                : memo.clustersRebuilt.length;
+            }
             const started = performance.now();
-            built = memo.inventory(
-              { collections: clusters, entities: inputs!.entities },
-              options,
+            // as a refresh does: countdowns stay tokens in what is stored
+            const evaluation = await runStepsPaced(
+              memo.evaluateSteps(built, options),
+              pacer,
             );
-            inventoryMs = performance.now() - started;
-            clustersRebuilt = memo.isKept(built)
-              ? 0
-              : memo.clustersRebuilt.length;
-          }
-          const started = performance.now();
-          // as a refresh does: countdowns stay tokens in what is stored
-          const evaluation = memo.evaluate(built, options);
-          inventoryKept = evaluation.inventoryKept;
-          // the next-minor report every snapshot carries, its findings kept alike
-          const upgrade = memo.upgradeReport(built, evaluation, { now: at });
-          evaluateMs = performance.now() - started;
-          const written = await stores.snapshotWriter.writeSnapshot(
-            snapshotInput(
-              built,
-              evaluation.scorecards,
-              {
-                takenAt: at.toISOString(),
-                trigger: 'schedule',
-                refreshId: null,
-              },
+            inventoryKept = evaluation.inventoryKept;
+            // the next-minor report every snapshot carries, its findings kept alike
+            const upgrade = await runStepsPaced(
+              memo.upgradeReportSteps(built, evaluation, { now: at }),
+              pacer,
+            );
+            evaluateMs = performance.now() - started;
+            const written = await stores.snapshotWriter.writeSnapshot(
+              await runStepsPaced(
+                snapshotInputSteps(
+                  built,
+                  evaluation.scorecards,
+                  {
+                    takenAt: at.toISOString(),
+                    trigger: 'schedule',
+                    refreshId: null,
+                  },
+                  upgrade,
+                  evaluation.storedByHash,
+                ),
+                pacer,
+              ),
+              { pacer },
+            );
+            memo.remember(
+              evaluation,
+              written.snapshotId,
+              written.evaluationHashes,
               upgrade,
-              evaluation.storedByHash,
-            ),
-          );
-          memo.remember(
-            evaluation,
-            written.snapshotId,
-            written.evaluationHashes,
-            upgrade,
-            written.stateHashes,
-          );
-          latestSnapshotId = written.snapshotId;
-          changed = written.added.length + written.changed;
-          evaluated = evaluation.evaluated;
+              written.stateHashes,
+            );
+            latestSnapshotId = written.snapshotId;
+            changed = written.added.length + written.changed;
+            evaluated = evaluation.evaluated;
+          });
+          longestStallMs = stall;
         });
         return {
           changed,
@@ -321,6 +347,7 @@ serveBenchRequests({
           inventoryMs,
           evaluateMs,
           persistMs: totalMs - evaluateMs - inventoryMs,
+          longestStallMs,
           totalMs,
           bytes: await usedBytes(knex),
         };
@@ -378,6 +405,7 @@ serveBenchRequests({
         oneClusterChanged: rerunFigures(oneCluster),
         oneClusterTotalsMs: changedRuns.map(r => r.totalMs),
         memoHeapBytes,
+        firstLongestStallMs: first.longestStallMs,
       };
     } finally {
       await knex.destroy();

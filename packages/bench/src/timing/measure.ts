@@ -26,3 +26,27 @@ export function percentile(samples: readonly number[], p: number): number {
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
 }
+
+/**
+ * The longest time the event loop went without a turn while `fn` ran: a timer every
+ * 5 ms notes the gaps between its callbacks (a gap is a stretch of synchronous work
+ * that kept every request, timer and I/O callback of the process waiting).
+ */
+export async function withLongestStall<T>(
+  fn: () => Promise<T>,
+): Promise<{ value: T; longestStallMs: number }> {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const at = performance.now();
+    longest = Math.max(longest, at - last);
+    last = at;
+  }, 5);
+  try {
+    const value = await fn();
+    longest = Math.max(longest, performance.now() - last);
+    return { value, longestStallMs: longest };
+  } finally {
+    clearInterval(timer);
+  }
+}

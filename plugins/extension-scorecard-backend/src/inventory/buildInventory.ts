@@ -39,7 +39,7 @@ import {
   LinkedEntity,
   linkedComponent,
   linkedEntities,
-  parseCatalog,
+  parseCatalogSteps,
 } from './linking';
 import type { ComponentInstance, ExtensionComponent, Inventory } from './model';
 import { detectNetworkPlugins, detectRuntimeClasses } from './nodeAgents';
@@ -47,7 +47,8 @@ import { ComponentDraft, GroupPart, keepOneOwner } from './ownership';
 import { groupSeeds, ProjectGroup } from './projectGroups';
 import { Partition } from './projects';
 import { detectSchedulers } from './scheduling';
-import { DetectionHints, Detector } from './seed';
+import { DetectionHints, Detector, Seed } from './seed';
+import { runSteps, Steps } from '../pacing/steps';
 import { detectCsiDrivers } from './storage';
 import { detectAdmissionPolicies, detectAdmissionWebhooks } from './webhooks';
 
@@ -98,13 +99,20 @@ interface DetectedCluster {
   claims: Map<string, ExtensionKind[]>;
 }
 
-function detectCluster(
+function* detectCluster(
   idx: ClusterIndex,
   hints: DetectionHints,
   links: ReturnType<typeof linkedEntities>,
-): DetectedCluster {
+): Steps<DetectedCluster> {
   const out: DetectedCluster = { owned: [], orphans: [], claims: new Map() };
-  const seeds = DETECTORS.flatMap(detect => detect(idx, hints));
+  // the installation grouping the detectors read, built as a step of its own
+  idx.buildProjects();
+  yield;
+  const seeds: Seed[] = [];
+  for (const detect of DETECTORS) {
+    seeds.push(...detect(idx, hints));
+    yield;
+  }
   for (const group of groupSeeds(idx, seeds)) {
     const owners = assignGroup(
       group,
@@ -119,6 +127,7 @@ function detectCluster(
       kinds.push(...seedKinds);
       out.claims.set(owner.ref, kinds);
     }
+    yield;
   }
   return out;
 }
@@ -134,14 +143,23 @@ export function buildInventory(
   input: BuildInventoryInput,
   reuse?: InventoryReuse,
 ): Inventory {
+  return runSteps(buildInventorySteps(input, reuse));
+}
+
+/** {@link buildInventory} in steps: it yields between clusters, detectors and components. */
+export function* buildInventorySteps(
+  input: BuildInventoryInput,
+  reuse?: InventoryReuse,
+): Steps<Inventory> {
   const generatedAt =
     input.now === undefined
       ? new Date().toISOString()
       : new Date(input.now).toISOString();
   const catalog =
     reuse?.parts.catalog(reuse.catalogKey) ??
-    parseCatalog(input.entities, input.extraKinds);
+    (yield* parseCatalogSteps(input.entities, input.extraKinds));
   const links = linkedEntities(catalog);
+  yield;
   const { linked, entitiesByRef } = links;
   const byRef = new Map(linked.map(l => [l.ref, l]));
   const hints: DetectionHints = {
@@ -150,7 +168,13 @@ export function buildInventory(
 
   // 1. per cluster: extensions found, grouped by installation, owned by an entity or
   // orphans (or, for a cluster read as last time, who owned what there)
-  const clusters = input.clusters.map(collection => {
+  const clusters: Array<{
+    collection: ClusterCollection;
+    kept: ReturnType<InventoryParts['get']>;
+    idx?: ClusterIndex;
+    detected?: DetectedCluster;
+  }> = [];
+  for (const collection of input.clusters) {
     const kept = reuse?.parts.get(
       collection.cluster,
       reuse.keys.get(collection.cluster),
@@ -159,15 +183,17 @@ export function buildInventory(
     let detected: DetectedCluster | undefined;
     if (!kept) {
       idx = new ClusterIndex(collection);
-      detected = detectCluster(idx, hints, links);
+      yield;
+      detected = yield* detectCluster(idx, hints, links);
     }
     for (const [ref, kinds] of (detected ?? kept)!.claims) {
       const l = byRef.get(ref)!;
       l.claimed = true;
       l.seedKinds.push(...kinds);
     }
-    return { collection, kept, idx, detected };
-  });
+    clusters.push({ collection, kept, idx, detected });
+    yield;
+  }
 
   // 2. what else the owning entities name; then each object kept by one component
   const owning = linked.filter(l => l.declared || l.claimed);
@@ -198,14 +224,18 @@ export function buildInventory(
     }
     rebuilt.push(cluster);
     const idx = c.idx ?? new ClusterIndex(c.collection);
-    const detected = c.detected ?? detectCluster(idx, hints, links);
+    const detected = c.detected ?? (yield* detectCluster(idx, hints, links));
     for (const [owner, part] of detected.owned) owner.draft.add(cluster, part);
-    for (const l of owning) addLabelledObjects(l, idx);
+    for (const l of owning) {
+      addLabelledObjects(l, idx);
+      yield;
+    }
     keepOneOwner(idx, [
       ...owning.map(l => l.draft),
       ...detected.orphans.map(g => ComponentDraft.ofGroup(g)),
     ]);
     orphanGroups.push(...detected.orphans);
+    yield;
     if (key !== undefined) {
       // its instances are filled in below, once built
       const instances = new Map<string, ComponentInstance>();
@@ -220,9 +250,18 @@ export function buildInventory(
     }
   }
 
-  const linkedComponents = owning.map(l =>
-    linkedComponent(l, entitiesByRef, input.clusters, keptInstances.get(l.ref)),
-  );
+  const linkedComponents: ExtensionComponent[] = [];
+  for (const l of owning) {
+    linkedComponents.push(
+      linkedComponent(
+        l,
+        entitiesByRef,
+        input.clusters,
+        keptInstances.get(l.ref),
+      ),
+    );
+    yield;
+  }
   for (const component of linkedComponents) {
     for (const instance of component.instances)
       builtHere.get(instance.cluster)?.set(component.id, instance);
@@ -231,7 +270,7 @@ export function buildInventory(
 
   const components: ExtensionComponent[] = [
     ...linkedComponents,
-    ...orphanComponents(orphanGroups, input.clusters),
+    ...(yield* orphanComponents(orphanGroups, input.clusters)),
   ];
   return { generatedAt, clusters: input.clusters, components };
 }
@@ -240,10 +279,10 @@ export function buildInventory(
  * Orphan components: project groups no entity owns, joined across clusters by the keys
  * they share (the same Helm release, CRD group, webhook Service, driver name…).
  */
-function orphanComponents(
+function* orphanComponents(
   groups: OrphanGroup[],
   clusters: ClusterCollection[],
-): ExtensionComponent[] {
+): Steps<ExtensionComponent[]> {
   const partition = new Partition();
   groups.forEach((group, i) => {
     partition.union(`group:${i}`, `group:${i}`);
@@ -283,6 +322,7 @@ function orphanComponents(
       instances: instancesInClusterOrder(builders, clusters),
       descriptorFindings: [],
     });
+    yield;
   }
   return components.sort((a, b) => a.id.localeCompare(b.id));
 }

@@ -117,6 +117,11 @@ export class ClusterIndex {
 
   /** Which objects were installed together (projects.ts), computed on first use. */
   get projects(): ProjectIndex {
+    return this.buildProjects();
+  }
+
+  /** Computes {@link projects} now, if not yet (a build's step of its own). */
+  buildProjects(): ProjectIndex {
     this.projectIndex ??= new ProjectIndex(this);
     return this.projectIndex;
   }

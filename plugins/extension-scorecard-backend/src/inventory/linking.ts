@@ -34,6 +34,7 @@ import { ComponentDraft, GroupPart } from './ownership';
 import { refKey, resolveOwner } from './owners';
 import type { ProjectGroup } from './projectGroups';
 import type { Seed } from './seed';
+import { runSteps, type Steps } from '../pacing/steps';
 
 /** Entity kinds that may own extensions (Resources: companies model infrastructure so). */
 const OWNER_KINDS = new Set(['Component', 'Resource']);
@@ -102,33 +103,43 @@ export function parseCatalog(
   entities: Entity[],
   extraKinds?: readonly string[],
 ): ParsedCatalog {
+  return runSteps(parseCatalogSteps(entities, extraKinds));
+}
+
+/** {@link parseCatalog} in steps: it yields between entities (see pacing/steps). */
+export function* parseCatalogSteps(
+  entities: Entity[],
+  extraKinds?: readonly string[],
+): Steps<ParsedCatalog> {
   const entitiesByRef = new Map<string, Entity>();
   for (const e of entities) entitiesByRef.set(refKey(entityRefOf(e)), e);
-  const parsed: ParsedEntity[] = entities
-    .filter(mayOwnExtensions)
-    .map(entity => {
-      const matcher = entityMatcher(entity);
-      const descriptor = parseExtensionDescriptor(
-        (entity.spec as any)?.extension,
-        {
-          defaultNamespace: entity.metadata.namespace ?? 'default',
-          extraKinds,
-        },
-      );
-      return {
-        entity,
-        ref: entityRefOf(entity),
-        matcher,
-        descriptor: descriptor.descriptor,
-        findings: [
-          ...matcher.findings,
-          ...descriptor.findings,
-          ...unresolvedRefs(descriptor.descriptor, entitiesByRef),
-        ],
-        declared: isExtensionComponent(entity),
-      };
-    })
-    .sort((a, b) => a.ref.localeCompare(b.ref));
+  yield;
+  const parsed: ParsedEntity[] = [];
+  for (const entity of entities) {
+    if (!mayOwnExtensions(entity)) continue;
+    const matcher = entityMatcher(entity);
+    const descriptor = parseExtensionDescriptor(
+      (entity.spec as any)?.extension,
+      {
+        defaultNamespace: entity.metadata.namespace ?? 'default',
+        extraKinds,
+      },
+    );
+    parsed.push({
+      entity,
+      ref: entityRefOf(entity),
+      matcher,
+      descriptor: descriptor.descriptor,
+      findings: [
+        ...matcher.findings,
+        ...descriptor.findings,
+        ...unresolvedRefs(descriptor.descriptor, entitiesByRef),
+      ],
+      declared: isExtensionComponent(entity),
+    });
+    yield;
+  }
+  parsed.sort((a, b) => a.ref.localeCompare(b.ref));
   return { entities: parsed, entitiesByRef };
 }
 

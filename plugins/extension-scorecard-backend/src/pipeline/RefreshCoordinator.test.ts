@@ -17,9 +17,14 @@ import {
   scorecardTestDatabases,
   useMigratedDatabase,
 } from '../store/__testUtils__/databases';
-import { assembleSnapshot, type WrittenSnapshot } from './assembleSnapshot';
+import {
+  assembleSnapshot,
+  type AssembleDeps,
+  type WrittenSnapshot,
+} from './assembleSnapshot';
 import { readFingerprint } from './fingerprints';
 import { EvaluationMemo } from './incremental';
+import { Pacer } from '../pacing/steps';
 import {
   CLUSTER_CONCURRENCY,
   readClustersAtOnce,
@@ -307,7 +312,10 @@ describe.each(databases.ids)('collection runs on %p', databaseId => {
     ]);
   });
 
-  it('evaluates again only what changed, and everything when the store moved on without it', async () => {
+  /** Stores each source's collection; the deps of an assemble step over them. */
+  async function storedCollections(
+    logger = mockServices.logger.mock(),
+  ): Promise<AssembleDeps> {
     const entities = await readCatalogFiles([
       path.join(EXAMPLES, 'org.yaml'),
       path.join(EXAMPLES, 'entities.yaml'),
@@ -317,20 +325,67 @@ describe.each(databases.ids)('collection runs on %p', databaseId => {
         await source.collect(),
         new Date().toISOString(),
       );
+    return {
+      stores,
+      catalog: catalogServiceMock({ entities }),
+      auth: mockServices.auth(),
+      logger,
+      checksConfig,
+      clusterNames: () => sources.map(s => s.name),
+      retention: { keepAllHours: 48, dailyDays: 90 },
+    };
+  }
+
+  it('shares the event loop while it assembles, writing what a run that never yields writes', async () => {
+    const deps = await storedCollections();
+    const assemble = (pacer: Pacer) =>
+      assembleSnapshot(
+        { ...deps, pacer },
+        {
+          trigger: 'schedule',
+          refreshId: null,
+          now: new Date('2026-12-01T08:00:00.000Z'),
+        },
+      );
+    /** A turn after every unit of work (cluster, detector, component, statement). */
+    class EveryUnit extends Pacer {
+      turns = 0;
+      due() {
+        return true;
+      }
+      async turn() {
+        this.turns += 1;
+        await super.turn();
+      }
+    }
+    const paced = new EveryUnit();
+    let immediateRan = false;
+    setImmediate(() => {
+      immediateRan = true;
+    });
+    const written = assemble(paced);
+    expect(immediateRan).toBe(false);
+    const first = await written;
+    const total = first.scorecards.length;
+    expect(immediateRan).toBe(true);
+    // at least once per component in each phase: inventory, checks, next-minor
+    // report, snapshot input, the write's preparing and comparing, rendering
+    expect(paced.turns).toBeGreaterThan(total * 6);
+
+    // the same run without a turn (a slice of an hour) stores the very same states
+    const unpaced = await assemble(new Pacer(3_600_000));
+    expect(unpaced.unchanged).toBe(total);
+    expect(unpaced.changed + unpaced.added.length).toBe(0);
+    expect(unpaced.scorecards).toEqual(first.scorecards);
+  });
+
+  it('evaluates again only what changed, and everything when the store moved on without it', async () => {
     const logger = mockServices.logger.mock();
+    const deps = await storedCollections(logger);
     const memo = new EvaluationMemo();
     const assemble = (at: string, withMemo = true) =>
       assembleSnapshot(
-        {
-          stores,
-          catalog: catalogServiceMock({ entities }),
-          auth: mockServices.auth(),
-          logger,
-          checksConfig,
-          clusterNames: () => sources.map(s => s.name),
-          retention: { keepAllHours: 48, dailyDays: 90 },
-          ...(withMemo ? { memo } : {}),
-        },
+        { ...deps, ...(withMemo ? { memo } : {}) },
         { trigger: 'schedule', refreshId: null, now: new Date(at) },
       );
     /** `[evaluated, kept]` of the last run, from its log line. */

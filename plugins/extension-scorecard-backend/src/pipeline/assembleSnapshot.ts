@@ -18,7 +18,7 @@ import type {
 import type { ChecksConfig } from '../checks';
 import { announcementRules, type TeamsBelow } from './campaignRules';
 import { designRecordOf } from './designRecord';
-import { renderScorecards } from './evaluate';
+import { renderScorecard } from './evaluate';
 import {
   EvaluationMemo,
   type FleetRead,
@@ -44,6 +44,7 @@ import {
   type StoredInstance,
 } from '../store';
 import { canonicalJson, sha256 } from '../store/encoding';
+import { Pacer, runSteps, runStepsPaced, type Steps } from '../pacing/steps';
 
 /** Object lists of an instance that are not kept with a snapshot: they churn without meaning a change. */
 const VOLATILE_OBJECTS = new Set(['nodes', 'pendingPods', 'endpointSlices']);
@@ -70,6 +71,12 @@ export interface AssembleDeps {
    * changed (one per backend instance). Without it every component is evaluated.
    */
   memo?: EvaluationMemo;
+  /**
+   * How the step shares the event loop with the rest of the backend: a turn between
+   * clusters, components and statements once a slice of work has taken its time
+   * (pacing/steps). A new `Pacer` per run by default.
+   */
+  pacer?: Pacer;
 }
 
 /** A written snapshot with the scorecards it holds. */
@@ -122,27 +129,43 @@ export function snapshotInput(
   upgrade: readonly ClusterUpgradeReadiness[] = [],
   reused: ReadonlyMap<string, KeptEvaluation> = new Map(),
 ): NewSnapshot {
+  return runSteps(
+    snapshotInputSteps(inventory, scorecards, run, upgrade, reused),
+  );
+}
+
+/** {@link snapshotInput} in steps: it yields between components (see pacing/steps). */
+export function* snapshotInputSteps(
+  inventory: Inventory,
+  scorecards: ComponentScorecard[],
+  run: { takenAt: string; trigger: RunTrigger; refreshId: string | null },
+  upgrade: readonly ClusterUpgradeReadiness[] = [],
+  reused: ReadonlyMap<string, KeptEvaluation> = new Map(),
+): Steps<NewSnapshot> {
   const upgradeByCluster = new Map(upgrade.map(u => [u.cluster, u]));
   const byId = new Map(inventory.components.map(c => [c.id, c]));
-  const components: SnapshotComponentInput[] = scorecards.map(scorecard => {
+  const components: SnapshotComponentInput[] = [];
+  for (const scorecard of scorecards) {
     const component = byId.get(scorecard.componentId);
     const kept = reused.get(scorecard.componentId);
-    if (kept) {
-      return {
-        scorecard,
-        title: kept.title,
-        instances: [],
-        evaluationHash: kept.evaluationHash,
-        ...(kept.stateHash ? { stateHash: kept.stateHash } : {}),
-      };
-    }
-    return {
-      scorecard,
-      title: component?.catalog?.title ?? null,
-      instances: component ? storedInstances(component) : [],
-      designRecord: designRecordOf(component),
-    };
-  });
+    components.push(
+      kept
+        ? {
+            scorecard,
+            title: kept.title,
+            instances: [],
+            evaluationHash: kept.evaluationHash,
+            ...(kept.stateHash ? { stateHash: kept.stateHash } : {}),
+          }
+        : {
+            scorecard,
+            title: component?.catalog?.title ?? null,
+            instances: component ? storedInstances(component) : [],
+            designRecord: designRecordOf(component),
+          },
+    );
+    yield;
+  }
   return {
     ...run,
     clusters: inventory.clusters.map(collection => ({
@@ -245,34 +268,51 @@ export async function assembleSnapshot(
     config: deps.checksConfig,
     latestSnapshotId,
   };
-  let inventory = memo.inventory(read, options);
+  // the work below shares the event loop with the rest of the backend (pacing/steps)
+  const pacer = deps.pacer ?? new Pacer();
+  const inventoryOf = (build?: boolean) =>
+    runStepsPaced(memo.inventorySteps(read, { ...options, build }), pacer);
+  let inventory = await inventoryOf();
   let imported = await importChaosEvidence(inventory, stores, takenAt);
   if (imported && memo.isKept(inventory)) {
     // new evidence: its component need not be among those the kept inventory holds
-    inventory = memo.inventory(read, { ...options, build: true });
+    inventory = await inventoryOf(true);
     imported += await importChaosEvidence(inventory, stores, takenAt);
   }
   if (imported) options.evidence = await loadEvidence();
   /** The checks of what changed, then the next-minor report (kept per component alike). */
-  const evaluate = () => {
-    const evaluation = memo.evaluate(inventory, options);
-    const upgrade = memo.upgradeReport(inventory, evaluation, {
-      now: run.now,
-      config: deps.checksConfig,
-    });
+  const evaluate = async () => {
+    const evaluation = await runStepsPaced(
+      memo.evaluateSteps(inventory, options),
+      pacer,
+    );
+    const upgrade = await runStepsPaced(
+      memo.upgradeReportSteps(inventory, evaluation, {
+        now: run.now,
+        config: deps.checksConfig,
+      }),
+      pacer,
+    );
     return { evaluation, upgrade };
   };
-  const write = ({ evaluation, upgrade }: ReturnType<typeof evaluate>) =>
+  const write = async ({
+    evaluation,
+    upgrade,
+  }: Awaited<ReturnType<typeof evaluate>>) =>
     stores.snapshotWriter.writeSnapshot(
-      snapshotInput(
-        inventory,
-        evaluation.scorecards,
-        { takenAt, trigger: run.trigger, refreshId: run.refreshId },
-        upgrade,
-        evaluation.storedByHash,
+      await runStepsPaced(
+        snapshotInputSteps(
+          inventory,
+          evaluation.scorecards,
+          { takenAt, trigger: run.trigger, refreshId: run.refreshId },
+          upgrade,
+          evaluation.storedByHash,
+        ),
+        pacer,
       ),
+      { pacer },
     );
-  let evaluated = evaluate();
+  let evaluated = await evaluate();
   let written: SnapshotWriteResult;
   try {
     written = await write(evaluated);
@@ -283,9 +323,8 @@ export async function assembleSnapshot(
     logger.warn(
       `extension-scorecard: ${error.message}; evaluating every component again`,
     );
-    if (memo.isKept(inventory))
-      inventory = memo.inventory(read, { ...options, build: true });
-    evaluated = evaluate();
+    if (memo.isKept(inventory)) inventory = await inventoryOf(true);
+    evaluated = await evaluate();
     written = await write(evaluated);
   }
   const { evaluation, upgrade } = evaluated;
@@ -297,7 +336,11 @@ export async function assembleSnapshot(
     written.stateHashes,
   );
   const stable = evaluation.scorecards;
-  const scorecards = renderScorecards(stable, run.now);
+  const scorecards: ComponentScorecard[] = [];
+  for (const card of stable) {
+    scorecards.push(renderScorecard(card, run.now));
+    await pacer.turn();
+  }
   const stale = collections.filter(c => c.stale || c.error).map(c => c.cluster);
   logger.info(
     `extension-scorecard: snapshot ${written.snapshotId} of ${

@@ -113,7 +113,10 @@ export function renderScorecards(
  * hard gates, blockers, certificate findings); the other facts (blast radius, RBAC
  * findings) come from cluster objects and are shared as they are.
  */
-function renderScorecard(card: StableScorecard, now: Date): ComponentScorecard {
+export function renderScorecard(
+  card: StableScorecard,
+  now: Date,
+): ComponentScorecard {
   const results = renderRelative(card.results, now);
   const hardGates = renderRelative(card.hardGates, now);
   const nextLevelBlockers = renderRelative(card.nextLevelBlockers, now);

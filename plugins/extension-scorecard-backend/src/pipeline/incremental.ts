@@ -37,7 +37,8 @@ import type {
   KubeObject,
   ResourceKey,
 } from '../collect/types';
-import { buildInventory } from '../inventory/buildInventory';
+import { buildInventorySteps } from '../inventory/buildInventory';
+import { runSteps, type Steps } from '../pacing/steps';
 import {
   InventoryParts,
   objectResolver,
@@ -68,7 +69,7 @@ import {
 } from './fingerprints';
 import { withClusterReads } from '../checks/clusterReads';
 import {
-  upgradeReadiness,
+  upgradeReadinessSteps,
   type ComponentFindingsCache,
 } from './upgradeReadiness';
 
@@ -369,6 +370,14 @@ export class EvaluationMemo {
     read: FleetRead,
     options: IncrementalOptions & { build?: boolean },
   ): Inventory {
+    return runSteps(this.inventorySteps(read, options));
+  }
+
+  /** {@link inventory} in steps (see pacing/steps). */
+  *inventorySteps(
+    read: FleetRead,
+    options: IncrementalOptions & { build?: boolean },
+  ): Steps<Inventory> {
     const fingerprints: ReadFingerprints = {
       ...clusterReads(read.collections),
       catalog: catalogFingerprint(read.entities),
@@ -396,22 +405,23 @@ export class EvaluationMemo {
         components: components ?? [],
       };
       const evaluator = componentEvaluator(inventory, options);
-      const complete =
-        components !== undefined &&
-        [...this.entries.values()].every(
-          entry =>
-            entry.component ||
-            (now < entry.validBefore &&
-              this.fingerprintOf(entry.scorecard, fingerprints, evaluator) ===
-                entry.fingerprint),
-        );
+      let complete = components !== undefined;
+      for (const entry of this.entries.values()) {
+        if (!complete) break;
+        complete =
+          !!entry.component ||
+          (now < entry.validBefore &&
+            this.fingerprintOf(entry.scorecard, fingerprints, evaluator) ===
+              entry.fingerprint);
+        yield;
+      }
       if (complete) {
         this.kept.add(inventory);
         this.reads.set(inventory, fingerprints);
         return inventory;
       }
     }
-    const inventory = buildInventory(
+    const inventory = yield* buildInventorySteps(
       {
         clusters: read.collections,
         entities: read.entities,
@@ -480,6 +490,14 @@ export class EvaluationMemo {
     inventory: Inventory,
     options: IncrementalOptions,
   ): IncrementalEvaluation {
+    return runSteps(this.evaluateSteps(inventory, options));
+  }
+
+  /** {@link evaluate} in steps: it yields between components (see pacing/steps). */
+  *evaluateSteps(
+    inventory: Inventory,
+    options: IncrementalOptions,
+  ): Steps<IncrementalEvaluation> {
     const read = this.readOf(inventory, options);
     const reusable = this.reusable(options);
     const inventoryKept = this.kept.has(inventory);
@@ -577,20 +595,24 @@ export class EvaluationMemo {
       pending.set(id, entry);
       return value;
     };
-    let scorecards: StableScorecard[];
+    const scorecards: StableScorecard[] = [];
     if (inventoryKept) {
       const byId = new Map(inventory.components.map(c => [c.id, c]));
-      scorecards = [...this.entries].map(([id, entry]) => {
+      for (const [id, entry] of [...this.entries]) {
         const component = byId.get(id);
-        return evaluate(
-          component ? subjectOf(component) : entry.scorecard,
-          component,
+        scorecards.push(
+          evaluate(
+            component ? subjectOf(component) : entry.scorecard,
+            component,
+          ),
         );
-      });
+        yield;
+      }
     } else {
-      scorecards = inventory.components.map(component =>
-        evaluate(subjectOf(component), component),
-      );
+      for (const component of inventory.components) {
+        scorecards.push(evaluate(subjectOf(component), component));
+        yield;
+      }
     }
     return {
       scorecards,
@@ -617,6 +639,15 @@ export class EvaluationMemo {
     evaluation: IncrementalEvaluation,
     options: EvaluateOptions,
   ): ClusterUpgradeReadiness[] {
+    return runSteps(this.upgradeReportSteps(inventory, evaluation, options));
+  }
+
+  /** {@link upgradeReport} in steps (see pacing/steps). */
+  *upgradeReportSteps(
+    inventory: Inventory,
+    evaluation: IncrementalEvaluation,
+    options: EvaluateOptions,
+  ): Steps<ClusterUpgradeReadiness[]> {
     if (evaluation.inventoryKept && this.last) {
       // the last report as it was; each component evaluated again keeps its findings
       // in it (the inventory is kept only while they all hold), else the next refresh
@@ -626,7 +657,7 @@ export class EvaluationMemo {
       }
       return [...this.last.upgrade];
     }
-    return upgradeReadiness(inventory, {
+    return yield* upgradeReadinessSteps(inventory, {
       ...options,
       componentFindings: this.upgradeFindings(evaluation),
     });

@@ -37,6 +37,7 @@ import { formatRelease } from '../checks/kubernetes/releases';
 import { normalizeComponentRef, summarizeUpgrade } from '../scoring';
 import { runEnvironment, type EvaluateOptions } from './evaluate';
 import { renderRelative } from '../checks/relativeDays';
+import { runSteps, type Steps } from '../pacing/steps';
 
 /** Checks judged again at the target minor, and what their fails are about. */
 const TARGET_CHECKS: Record<string, UpgradeFindingCategory> = {
@@ -242,19 +243,33 @@ function sortFindings(findings: UpgradeFinding[]): UpgradeFinding[] {
 /** The next-minor report of every cluster of the inventory, unfiltered. */
 export function upgradeReadiness(
   inventory: Inventory,
-  options: EvaluateOptions & {
-    /**
-     * A component's findings, given how to compute them: the refresh's memo keeps
-     * those of components whose inputs did not change (pipeline/incremental).
-     */
-    componentFindings?: ComponentFindingsCache;
-  },
+  options: UpgradeReadinessOptions,
 ): ClusterUpgradeReadiness[] {
+  return runSteps(upgradeReadinessSteps(inventory, options));
+}
+
+/** What {@link upgradeReadiness} takes beside the inventory. */
+export type UpgradeReadinessOptions = EvaluateOptions & {
+  /**
+   * A component's findings, given how to compute them: the refresh's memo keeps
+   * those of components whose inputs did not change (pipeline/incremental).
+   */
+  componentFindings?: ComponentFindingsCache;
+};
+
+/** {@link upgradeReadiness} in steps: it yields between clusters and components. */
+export function* upgradeReadinessSteps(
+  inventory: Inventory,
+  options: UpgradeReadinessOptions,
+): Steps<ClusterUpgradeReadiness[]> {
   const env = runEnvironment(inventory, options);
+  yield;
   const targetIndexes = new Map<string, ClusterIndex>();
-  for (const [name, index] of env.indexes)
+  for (const [name, index] of env.indexes) {
     if (index.release !== null)
       targetIndexes.set(name, atRelease(index.collection, index.release + 1));
+    yield;
+  }
   const targetEnv: RunEnvironment = {
     ...env,
     indexes: targetIndexes,
@@ -266,10 +281,15 @@ export function upgradeReadiness(
   for (const component of inventory.components) {
     for (const [cluster, findings] of cached(component, () =>
       componentFindings(component, env, targetEnv),
-    ))
-      byCluster.set(cluster, [...(byCluster.get(cluster) ?? []), ...findings]);
+    )) {
+      const list = byCluster.get(cluster);
+      if (list) list.push(...findings);
+      else byCluster.set(cluster, [...findings]);
+    }
+    yield;
   }
-  return inventory.clusters.map(collection => {
+  const report: ClusterUpgradeReadiness[] = [];
+  for (const collection of inventory.clusters) {
     const current = env.indexes.get(collection.cluster)?.release ?? null;
     const findings = [...(byCluster.get(collection.cluster) ?? [])];
     if (current !== null)
@@ -277,27 +297,31 @@ export function upgradeReadiness(
         ...requestFindings(collection, current, inventory.components, env),
       );
     const stale = collection.stale ?? (collection.error ? collection : null);
-    return summarizeUpgrade({
-      cluster: collection.cluster,
-      currentVersion: current === null ? null : formatRelease(current),
-      targetVersion: current === null ? null : formatRelease(current + 1),
-      reason: stale
-        ? `stale: the latest collection failed (${
-            collection.stale?.reason ?? collection.error
-          }); data from ${
-            collection.stale?.lastSuccessAt ?? collection.collectedAt
-          }`
-        : null,
-      unknownReason:
-        current === null
-          ? `the server version was not read${
-              collection.versionStatus && 'reason' in collection.versionStatus
-                ? `: ${collection.versionStatus.reason}`
-                : ''
-            }; the target minor is unknown`
+    report.push(
+      summarizeUpgrade({
+        cluster: collection.cluster,
+        currentVersion: current === null ? null : formatRelease(current),
+        targetVersion: current === null ? null : formatRelease(current + 1),
+        reason: stale
+          ? `stale: the latest collection failed (${
+              collection.stale?.reason ?? collection.error
+            }); data from ${
+              collection.stale?.lastSuccessAt ?? collection.collectedAt
+            }`
           : null,
-      sources: sourcesOf(collection, inventory.components),
-      findings: sortFindings(findings),
-    });
-  });
+        unknownReason:
+          current === null
+            ? `the server version was not read${
+                collection.versionStatus && 'reason' in collection.versionStatus
+                  ? `: ${collection.versionStatus.reason}`
+                  : ''
+              }; the target minor is unknown`
+            : null,
+        sources: sourcesOf(collection, inventory.components),
+        findings: sortFindings(findings),
+      }),
+    );
+    yield;
+  }
+  return report;
 }

@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import {
   addToTally,
   averageScore,
-  buildAggregateRows,
+  aggregateRowSteps,
   emptyTally,
 } from './aggregates';
 import { dayOf, quarterOf } from './calendar';
@@ -27,10 +27,12 @@ import {
   prepareEvaluation,
   storeEvaluations,
   type EvaluationText,
+  type PreparedEvaluation,
 } from './evaluations';
 import { compressJson } from './encoding';
 import { compressTexts } from './offThreadCompression';
-import type { SnapshotWriter } from './interfaces';
+import type { SnapshotWriteOptions, SnapshotWriter } from './interfaces';
+import { runSteps, runStepsPaced } from '../pacing/steps';
 import { CHUNK, chunks, lockSnapshots } from './snapshotQueries';
 import {
   ReusedEvaluationMismatch,
@@ -40,6 +42,9 @@ import {
   type SnapshotWriteResult,
   type WrittenLevelChange,
 } from './types';
+
+/** Component state rows per insert statement. */
+const STATE_ROWS = 200;
 
 /** New bodies handed to the compressing worker at a time. */
 const COMPRESS_BATCH = 500;
@@ -80,7 +85,11 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
    * new evaluation bodies, the changed component states and the aggregates. A run
    * that fails anywhere leaves nothing behind.
    */
-  async writeSnapshot(input: NewSnapshot): Promise<SnapshotWriteResult> {
+  async writeSnapshot(
+    input: NewSnapshot,
+    options: SnapshotWriteOptions = {},
+  ): Promise<SnapshotWriteResult> {
+    const pacer = options.pacer;
     const staleClusters = new Set(
       input.clusters.filter(c => c.stale).map(c => c.name),
     );
@@ -99,7 +108,7 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
         ),
       );
     };
-    const prepared: PreparedComponent[] = input.components.map(component => {
+    const prepare = (component: SnapshotComponentInput): PreparedComponent => {
       const id = component.scorecard.componentId;
       if (seen.has(id)) {
         throw new Error(`Component ${id} appears twice in one snapshot`);
@@ -140,7 +149,12 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
           [...stored.templates.values()].some(hasRelativeDays),
         state: buildComponentState(component, stored.hash, staleClusters),
       };
-    });
+    };
+    const prepared: PreparedComponent[] = [];
+    for (const component of input.components) {
+      prepared.push(prepare(component));
+      await pacer?.turn();
+    }
 
     compressBatch();
     await Promise.all(compressing);
@@ -213,6 +227,7 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
       const levelChanges: WrittenLevelChange[] = [];
       let unchanged = 0;
       for (const item of prepared) {
+        await pacer?.turn();
         const id = item.state.component_id;
         const current = openById.get(id);
         openById.delete(id);
@@ -252,10 +267,12 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
         else keptItems.push({ item, open: current! });
       }
       // only what changed is split into results and stored
-      const evaluations = changedItems.map(item =>
-        prepareEvaluation(item.body, item.stored!),
-      );
-      const stored = await storeEvaluations(trx, evaluations);
+      const evaluations: PreparedEvaluation[] = [];
+      for (const item of changedItems) {
+        evaluations.push(prepareEvaluation(item.body, item.stored!));
+        await pacer?.turn();
+      }
+      const stored = await storeEvaluations(trx, evaluations, pacer);
       const toInsert = [
         ...changedItems.map(
           (item, i) =>
@@ -287,11 +304,16 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
         await trx('component_states')
           .whereIn('id', ids)
           .update({ valid_to: snapshotId });
+        await pacer?.turn();
       }
-      if (toInsert.length) {
-        await trx.batchInsert('component_states', toInsert, 200);
+      for (const rows of chunks(toInsert, STATE_ROWS)) {
+        await trx('component_states').insert(rows);
+        await pacer?.turn();
       }
-      const aggregates = buildAggregateRows(prepared.map(p => p.state));
+      const aggregateSteps = aggregateRowSteps(prepared.map(p => p.state));
+      const aggregates = pacer
+        ? await runStepsPaced(aggregateSteps, pacer)
+        : runSteps(aggregateSteps);
       if (aggregates.length) {
         await trx.batchInsert(
           'snapshot_aggregates',

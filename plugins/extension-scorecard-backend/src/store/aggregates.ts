@@ -7,6 +7,7 @@
  * dimension series they are components by their worst status in that dimension
  * (`waived` is not tracked per dimension and stays 0).
  */
+import { runSteps, type Steps } from '../pacing/steps';
 import {
   DIMENSIONS,
   LEVELS,
@@ -112,14 +113,24 @@ function dimensionCounts(status: string): StatusCounts {
 export function tallySeries(
   rows: ReadonlyArray<NewComponentState | ComponentStateRow>,
   only?: { scope: Exclude<HistoryScope, 'component'>; key: string | null },
-): Map<
-  string,
-  { scope: AggregateRow['scope']; key: string; orphan: boolean; tally: Tally }
-> {
-  const series = new Map<
-    string,
-    { scope: AggregateRow['scope']; key: string; orphan: boolean; tally: Tally }
-  >();
+): Map<string, SeriesTally> {
+  return runSteps(tallySeriesSteps(rows, only));
+}
+
+/** One series' tally (see {@link tallySeries}). */
+interface SeriesTally {
+  scope: AggregateRow['scope'];
+  key: string;
+  orphan: boolean;
+  tally: Tally;
+}
+
+/** {@link tallySeries} in steps: it yields between rows (see pacing/steps). */
+function* tallySeriesSteps(
+  rows: ReadonlyArray<NewComponentState | ComponentStateRow>,
+  only?: { scope: Exclude<HistoryScope, 'component'>; key: string | null },
+): Steps<Map<string, SeriesTally>> {
+  const series = new Map<string, SeriesTally>();
   const add = (
     scope: AggregateRow['scope'],
     key: string,
@@ -159,33 +170,33 @@ export function tallySeries(
         );
       }
     }
+    yield;
   }
   return series;
 }
 
-/** The snapshot_aggregates rows of a snapshot's components. */
-export function buildAggregateRows(
+/** The snapshot_aggregates rows of a snapshot's components, in steps (see pacing/steps). */
+export function* aggregateRowSteps(
   rows: ReadonlyArray<NewComponentState>,
-): AggregateRow[] {
-  return [...tallySeries(rows).values()].map(
-    ({ scope, key, orphan, tally }) => ({
-      scope,
-      key,
-      orphan,
-      components: tally.components,
-      level_0: tally.levels[0],
-      level_1: tally.levels[1],
-      level_2: tally.levels[2],
-      level_3: tally.levels[3],
-      score_sum: tally.scoreSum,
-      c_pass: tally.counts.pass,
-      c_warn: tally.counts.warn,
-      c_fail: tally.counts.fail,
-      c_na: tally.counts.notApplicable,
-      c_unknown: tally.counts.unknown,
-      c_waived: tally.counts.waived,
-    }),
-  );
+): Steps<AggregateRow[]> {
+  const series = yield* tallySeriesSteps(rows);
+  return [...series.values()].map(({ scope, key, orphan, tally }) => ({
+    scope,
+    key,
+    orphan,
+    components: tally.components,
+    level_0: tally.levels[0],
+    level_1: tally.levels[1],
+    level_2: tally.levels[2],
+    level_3: tally.levels[3],
+    score_sum: tally.scoreSum,
+    c_pass: tally.counts.pass,
+    c_warn: tally.counts.warn,
+    c_fail: tally.counts.fail,
+    c_na: tally.counts.notApplicable,
+    c_unknown: tally.counts.unknown,
+    c_waived: tally.counts.waived,
+  }));
 }
 
 /** Reads a stored aggregate row back into a tally. */

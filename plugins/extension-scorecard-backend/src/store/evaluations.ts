@@ -26,6 +26,7 @@ import type {
 import type { Knex } from 'knex';
 import { compressJson, decompressJson, sha256 } from './encoding';
 import type { EvaluationBody, StoredInstance } from './types';
+import type { Pacer } from '../pacing/steps';
 
 export type { EvaluationBody };
 
@@ -255,6 +256,7 @@ async function upsertByHash<T extends { hash: string }>(
   table: string,
   rows: readonly T[],
   toRow: (item: T) => Record<string, unknown>,
+  pacer: Pacer | undefined,
   onInserted?: (items: T[], ids: Map<string, number>) => Promise<void>,
 ): Promise<Map<string, number>> {
   const byHash = new Map(rows.map(r => [r.hash, r]));
@@ -265,6 +267,7 @@ async function upsertByHash<T extends { hash: string }>(
       .select('id', 'hash')) {
       ids.set(row.hash, Number(row.id));
     }
+    await pacer?.turn();
   }
   const missing = [...byHash.values()].filter(r => !ids.has(r.hash));
   for (const batch of chunks(missing, 500)) {
@@ -276,6 +279,7 @@ async function upsertByHash<T extends { hash: string }>(
       ids.set(row.hash, Number(row.id));
     }
     if (onInserted) await onInserted(batch, inserted);
+    await pacer?.turn();
   }
   return ids;
 }
@@ -310,6 +314,7 @@ async function adjustReferences(
 export async function storeEvaluations(
   trx: Knex.Transaction,
   prepared: readonly PreparedEvaluation[],
+  pacer?: Pacer,
 ): Promise<{
   evaluations: Map<string, number>;
   facetSets: Map<string, number>;
@@ -323,6 +328,7 @@ export async function storeEvaluations(
     'check_templates',
     [...templates].map(([hash, body]) => ({ hash, body })),
     t => ({ hash: t.hash, body: t.body }),
+    pacer,
   );
   const lists = new Map<string, string>();
   for (const p of prepared)
@@ -332,6 +338,7 @@ export async function storeEvaluations(
     'namespace_lists',
     [...lists].map(([hash, body]) => ({ hash, body })),
     l => ({ hash: l.hash, body: compressJson(l.body) }),
+    pacer,
   );
   const naming: Array<[number, number]> = [];
   const evaluations = await upsertByHash(
@@ -343,6 +350,7 @@ export async function storeEvaluations(
       body: p.compressed ?? compressJson(p.text),
       raw_size: Buffer.byteLength(p.text),
     }),
+    pacer,
     async (batch, ids) => {
       for (const p of batch)
         for (const hash of p.lists.keys())
@@ -354,6 +362,7 @@ export async function storeEvaluations(
     'evaluation_namespace_lists',
     ['evaluation_id', 'list_id'],
     naming,
+    pacer,
   );
   const newSets: Array<{ id: number; terms: readonly string[] }> = [];
   const facetSets = await upsertByHash(
@@ -361,12 +370,13 @@ export async function storeEvaluations(
     'facet_sets',
     prepared.map(p => ({ hash: p.facetHash, terms: p.facetTerms })),
     f => ({ hash: f.hash }),
+    pacer,
     async (batch, ids) => {
       for (const f of batch)
         newSets.push({ id: ids.get(f.hash)!, terms: f.terms });
     },
   );
-  await storeFacetTerms(trx, newSets);
+  await storeFacetTerms(trx, newSets, pacer);
   return { evaluations, facetSets };
 }
 
@@ -382,34 +392,49 @@ async function insertIdPairs(
   trx: Knex.Transaction,
   table: string,
   columns: readonly [string, string],
-  pairs: ReadonlyArray<readonly [number, number]>,
+  pairs: Iterable<readonly [number, number]>,
+  pacer: Pacer | undefined,
 ): Promise<void> {
-  for (let i = 0; i < pairs.length; i += PAIR_ROWS) {
-    const values = pairs
-      .slice(i, i + PAIR_ROWS)
-      .map(([a, b]) => `(${integer(a)},${integer(b)})`)
-      .join(',');
-    await trx.raw(`INSERT INTO ?? (??, ??) VALUES ${values}`, [
+  let values: string[] = [];
+  const flush = async () => {
+    if (!values.length) return;
+    await trx.raw(`INSERT INTO ?? (??, ??) VALUES ${values.join(',')}`, [
       table,
       ...columns,
     ]);
+    values = [];
+    await pacer?.turn();
+  };
+  for (const [a, b] of pairs) {
+    values.push(`(${integer(a)},${integer(b)})`);
+    if (values.length >= PAIR_ROWS) await flush();
   }
+  await flush();
 }
 
 /** The terms of new facet sets, as (set, term id) rows; new terms are named first. */
 async function storeFacetTerms(
   trx: Knex.Transaction,
   sets: ReadonlyArray<{ id: number; terms: readonly string[] }>,
+  pacer: Pacer | undefined,
 ): Promise<void> {
   if (!sets.length) return;
-  const termIds = await termIdsOf(trx, new Set(sets.flatMap(set => set.terms)));
+  const terms = new Set<string>();
+  for (const set of sets) {
+    for (const term of set.terms) terms.add(term);
+    await pacer?.turn();
+  }
+  const termIds = await termIdsOf(trx, terms, pacer);
+  function* pairs() {
+    for (const set of sets)
+      for (const term of set.terms) yield [set.id, termIds.get(term)!] as const;
+  }
   await insertIdPairs(
     trx,
     'facet_set_terms',
     ['facet_set_id', 'term_id'],
-    sets.flatMap(set =>
-      set.terms.map(term => [set.id, termIds.get(term)!] as const),
-    ),
+    pairs(),
+    pacer,
   );
 }
 
@@ -417,6 +442,7 @@ async function storeFacetTerms(
 async function termIdsOf(
   trx: Knex.Transaction,
   terms: ReadonlySet<string>,
+  pacer: Pacer | undefined,
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const batch of chunks([...terms])) {
@@ -425,6 +451,7 @@ async function termIdsOf(
       .select('id', 'term')) {
       ids.set(row.term, Number(row.id));
     }
+    await pacer?.turn();
   }
   const missing = [...terms].filter(term => !ids.has(term)).sort();
   for (const batch of chunks(missing, 500)) {
@@ -433,6 +460,7 @@ async function termIdsOf(
       .returning(['id', 'term'])) {
       ids.set(row.term, Number(row.id));
     }
+    await pacer?.turn();
   }
   return ids;
 }

@@ -91,6 +91,7 @@ export type {
   SnapshotReader,
   SnapshotWriteResult,
   SnapshotWriter,
+  SnapshotWriteOptions,
   StoredComponent,
   StoredInstance,
   WaiverDecision,

@@ -37,6 +37,7 @@ import type {
   WaiverRecord,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { ClusterCollection } from '../collect/types';
+import type { Pacer } from '../pacing/steps';
 import type { RetentionPolicy } from './retention';
 import type {
   ComponentFilter,
@@ -76,7 +77,16 @@ export interface SnapshotWriter {
    * new evaluations, the changed component states and the aggregates. A write that
    * fails anywhere leaves nothing behind.
    */
-  writeSnapshot(input: NewSnapshot): Promise<SnapshotWriteResult>;
+  writeSnapshot(
+    input: NewSnapshot,
+    options?: SnapshotWriteOptions,
+  ): Promise<SnapshotWriteResult>;
+}
+
+/** How a snapshot write shares the event loop. */
+export interface SnapshotWriteOptions {
+  /** Gives the event loop a turn between components (a refresh's; see pacing/steps). */
+  pacer?: Pacer;
 }
 
 /** Reads snapshots (not their components). */

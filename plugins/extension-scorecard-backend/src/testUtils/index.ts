@@ -64,6 +64,10 @@ export { evaluateStable, renderScorecards } from '../pipeline/evaluate';
 export type { EvaluateOptions, StableScorecard } from '../pipeline/evaluate';
 /** The refresh's memo: evaluates again only the components whose inputs changed. @alpha */
 export { EvaluationMemo } from '../pipeline/incremental';
+/** Work in steps that give the event loop a turn (a refresh's inventory, checks and write). @alpha */
+export { Pacer, runSteps, runStepsPaced } from '../pacing/steps';
+/** Work that yields between its units (see runSteps, runStepsPaced). @alpha */
+export type { Steps } from '../pacing/steps';
 /** One refresh's evaluation through the memo, and its options. @alpha */
 export type {
   IncrementalEvaluation,
@@ -87,7 +91,10 @@ export type { ChecksConfig } from '../checks';
 // ── Snapshot and store ─────────────────────────────────────────────────────────
 
 /** The snapshot a store writes for an evaluated inventory. @alpha */
-export { snapshotInput } from '../pipeline/assembleSnapshot';
+export {
+  snapshotInput,
+  snapshotInputSteps,
+} from '../pipeline/assembleSnapshot';
 /** Builds every store of the plugin over a migrated Knex connection. @alpha */
 export { createScorecardStores } from '../store';
 /** Every store of the plugin, over one database. @alpha */
