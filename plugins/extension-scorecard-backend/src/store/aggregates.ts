@@ -71,9 +71,14 @@ export function addToTally(
   tally.components += 1;
   tally.levels[level as 0 | 1 | 2 | 3] += 1;
   tally.scoreSum += score;
-  for (const key of Object.keys(counts) as Array<keyof StatusCounts>) {
-    tally.counts[key] += counts[key];
-  }
+  // field by field: called for every series of every component of a snapshot
+  const into = tally.counts;
+  into.pass += counts.pass;
+  into.warn += counts.warn;
+  into.fail += counts.fail;
+  into.notApplicable += counts.notApplicable;
+  into.unknown += counts.unknown;
+  into.waived += counts.waived;
 }
 
 /** Adds one tally to another. */
@@ -95,15 +100,27 @@ export function averageScore(tally: Tally): number {
     : 0;
 }
 
-function dimensionCounts(status: string): StatusCounts {
-  return {
+function countsOfStatus(status: string): Readonly<StatusCounts> {
+  return Object.freeze({
     pass: status === 'pass' ? 1 : 0,
     warn: status === 'warn' ? 1 : 0,
     fail: status === 'fail' ? 1 : 0,
     notApplicable: status === 'not-applicable' ? 1 : 0,
     unknown: status === 'unknown' ? 1 : 0,
     waived: 0,
-  };
+  });
+}
+
+/** What a dimension's worst status adds to its series: one per status, made once. */
+const DIMENSION_COUNTS = new Map(
+  ['pass', 'warn', 'fail', 'not-applicable', 'unknown'].map(status => [
+    status,
+    countsOfStatus(status),
+  ]),
+);
+
+function dimensionCounts(status: string): Readonly<StatusCounts> {
+  return DIMENSION_COUNTS.get(status) ?? countsOfStatus(status);
 }
 
 /**
@@ -131,6 +148,11 @@ function* tallySeriesSteps(
   only?: { scope: Exclude<HistoryScope, 'component'>; key: string | null },
 ): Steps<Map<string, SeriesTally>> {
   const series = new Map<string, SeriesTally>();
+  // the series of a scope and orphan flag by key: no id text per component and series
+  const byScope = new Map<
+    string,
+    [Map<string, SeriesTally>, Map<string, SeriesTally>]
+  >();
   const add = (
     scope: AggregateRow['scope'],
     key: string,
@@ -140,11 +162,17 @@ function* tallySeriesSteps(
     counts: StatusCounts,
   ) => {
     if (only && (only.scope !== scope || (only.key ?? '') !== key)) return;
-    const id = `${scope}|${key}|${orphan}`;
-    let entry = series.get(id);
+    let scoped = byScope.get(scope);
+    if (!scoped) {
+      scoped = [new Map(), new Map()];
+      byScope.set(scope, scoped);
+    }
+    const keyed = scoped[orphan ? 1 : 0];
+    let entry = keyed.get(key);
     if (!entry) {
       entry = { scope, key, orphan, tally: emptyTally() };
-      series.set(id, entry);
+      keyed.set(key, entry);
+      series.set(`${scope}|${key}|${orphan}`, entry);
     }
     addToTally(entry.tally, level, score, counts);
   };
