@@ -15,6 +15,7 @@ import type {
   ResourceKey,
 } from '../collect/types';
 import { compressJson, decompressJson, parseJsonColumn } from './encoding';
+import { Pacer } from '../pacing/steps';
 import type { ClusterCollectionStore, ConfiguredCluster } from './interfaces';
 
 interface ClusterCollectionRow {
@@ -144,31 +145,42 @@ export class DatabaseClusterCollectionStore implements ClusterCollectionStore {
     ).select();
     if (clusters) query.whereIn('cluster', clusters);
     const rows = (await query.orderBy('cluster')) as ClusterCollectionRow[];
-    return rows.map(row => {
-      if (!row.payload) {
-        return {
-          cluster: row.cluster,
-          source: row.source,
-          collectedAt: row.last_attempt_at,
-          version: null,
-          versionStatus: {
-            state: 'failed',
-            reason: row.error ?? 'never collected',
-          },
-          reads: {},
-          objects: {},
-          error: row.error ?? 'never collected',
-        };
-      }
-      const collection = decompressJson<ClusterCollection>(row.payload);
-      if (row.error) {
-        collection.stale = {
-          reason: row.error,
-          lastSuccessAt: row.last_success_at ?? collection.collectedAt,
-        };
-      }
-      return collection;
-    });
+    // each payload is a cluster's objects (megabytes of JSON at fleet scale): parsing
+    // them all in one go would hold the backend's event loop for seconds
+    const pacer = new Pacer();
+    const collections: ClusterCollection[] = [];
+    for (const row of rows) {
+      await pacer.turn();
+      collections.push(this.collectionOf(row));
+    }
+    return collections;
+  }
+
+  /** The collection a stored row holds (see {@link latest}). */
+  private collectionOf(row: ClusterCollectionRow): ClusterCollection {
+    if (!row.payload) {
+      return {
+        cluster: row.cluster,
+        source: row.source,
+        collectedAt: row.last_attempt_at,
+        version: null,
+        versionStatus: {
+          state: 'failed',
+          reason: row.error ?? 'never collected',
+        },
+        reads: {},
+        objects: {},
+        error: row.error ?? 'never collected',
+      };
+    }
+    const collection = decompressJson<ClusterCollection>(row.payload);
+    if (row.error) {
+      collection.stale = {
+        reason: row.error,
+        lastSuccessAt: row.last_success_at ?? collection.collectedAt,
+      };
+    }
+    return collection;
   }
 
   /** Status of the given clusters (configured ones never collected included). */
