@@ -118,8 +118,7 @@ export function groupWord(group: string): string | undefined {
  * One seed per CRD. CRDs of one API group, or reconciled by the same controller, are one
  * extension; a conversion webhook's Service and workloads join it.
  */
-export const detectCrdControllers: Detector = idx => {
-  const seeds: Seed[] = [];
+export const detectCrdControllers: Detector = function* (idx) {
   for (const crd of idx.list('customresourcedefinitions')) {
     const group =
       typeof crd.spec?.group === 'string' ? crd.spec.group : crd.metadata.name;
@@ -148,7 +147,6 @@ export const detectCrdControllers: Detector = idx => {
       );
     }
     addInjectedCertificates(seed.builder, idx, crd);
-    seeds.push(seed);
+    yield seed;
   }
-  return seeds;
 };

@@ -110,8 +110,10 @@ function* detectCluster(
   yield;
   const seeds: Seed[] = [];
   for (const detect of DETECTORS) {
-    seeds.push(...detect(idx, hints));
-    yield;
+    for (const seed of detect(idx, hints)) {
+      seeds.push(seed);
+      yield;
+    }
   }
   for (const group of groupSeeds(idx, seeds)) {
     const owners = assignGroup(

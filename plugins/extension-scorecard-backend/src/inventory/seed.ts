@@ -30,7 +30,15 @@ export interface DetectionHints {
   schedulerNames: Set<string>;
 }
 
-export type Detector = (idx: ClusterIndex, hints: DetectionHints) => Seed[];
+/**
+ * Finds the extensions of one kind in a cluster. A detector with much work per seed
+ * (one per CRD) may be a generator: the build gives the event loop a turn between its
+ * seeds (pacing/steps).
+ */
+export type Detector = (
+  idx: ClusterIndex,
+  hints: DetectionHints,
+) => Iterable<Seed>;
 
 export function newSeed(
   idx: ClusterIndex,
