@@ -1,4 +1,4 @@
-import { Pacer, runSteps, runStepsPaced, type Steps } from './steps';
+import { Pacer, runSteps, runStepsPaced, type Steps, UNPACED } from './steps';
 
 /** Sums 1..n one number per step, noting after which step an immediate ran. */
 function* sum(n: number, log: string[]): Steps<number> {
@@ -49,6 +49,26 @@ describe('steps', () => {
       runStepsPaced(sum(4, log), new Pacer(3_600_000)),
     ).resolves.toBe(10);
     expect(log).toEqual(['step 1', 'step 2', 'step 3', 'step 4']);
+  });
+
+  it('never gives a turn when unpaced, however long the work takes', async () => {
+    const log: string[] = [];
+    setImmediate(() => log.push('immediate'));
+    function* slow(): Steps<number> {
+      for (let i = 1; i <= 3; i++) {
+        const until = performance.now() + 25; // longer than a default slice
+        while (performance.now() < until) {
+          // busy
+        }
+        log.push(`step ${i}`);
+        yield;
+      }
+      return 3;
+    }
+    await expect(runStepsPaced(slow(), UNPACED)).resolves.toBe(3);
+    await UNPACED.turn();
+    expect(UNPACED.due()).toBe(false);
+    expect(log).toEqual(['step 1', 'step 2', 'step 3']);
   });
 
   it('says a slice is over once its time has passed, and starts a new one at a turn', async () => {

@@ -46,6 +46,12 @@ export class Pacer {
   }
 }
 
+/**
+ * A pacer that never gives a turn: the default where pacing is optional (a snapshot
+ * written by a test, the CLI or a benchmark's timing runs straight through).
+ */
+export const UNPACED: Pacer = new Pacer(Number.POSITIVE_INFINITY);
+
 /** Runs the steps, giving the event loop a turn between them when `pacer` says so. */
 export async function runStepsPaced<T>(
   steps: Steps<T>,

@@ -32,7 +32,7 @@ import {
 import { compressJson } from './encoding';
 import { compressTexts } from './offThreadCompression';
 import type { SnapshotWriteOptions, SnapshotWriter } from './interfaces';
-import { runSteps, runStepsPaced } from '../pacing/steps';
+import { runStepsPaced, UNPACED } from '../pacing/steps';
 import { CHUNK, chunks, lockSnapshots } from './snapshotQueries';
 import {
   ReusedEvaluationMismatch,
@@ -89,7 +89,7 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
     input: NewSnapshot,
     options: SnapshotWriteOptions = {},
   ): Promise<SnapshotWriteResult> {
-    const pacer = options.pacer;
+    const pacer = options.pacer ?? UNPACED;
     const staleClusters = new Set(
       input.clusters.filter(c => c.stale).map(c => c.name),
     );
@@ -153,7 +153,7 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
     const prepared: PreparedComponent[] = [];
     for (const component of input.components) {
       prepared.push(prepare(component));
-      await pacer?.turn();
+      await pacer.turn();
     }
 
     compressBatch();
@@ -227,7 +227,7 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
       const levelChanges: WrittenLevelChange[] = [];
       let unchanged = 0;
       for (const item of prepared) {
-        await pacer?.turn();
+        await pacer.turn();
         const id = item.state.component_id;
         const current = openById.get(id);
         openById.delete(id);
@@ -270,7 +270,7 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
       const evaluations: PreparedEvaluation[] = [];
       for (const item of changedItems) {
         evaluations.push(prepareEvaluation(item.body, item.stored!));
-        await pacer?.turn();
+        await pacer.turn();
       }
       const stored = await storeEvaluations(trx, evaluations, pacer);
       const toInsert = [
@@ -304,16 +304,14 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
         await trx('component_states')
           .whereIn('id', ids)
           .update({ valid_to: snapshotId });
-        await pacer?.turn();
+        await pacer.turn();
       }
       for (const rows of chunks(toInsert, STATE_ROWS)) {
         await trx('component_states').insert(rows);
-        await pacer?.turn();
+        await pacer.turn();
       }
       const aggregateSteps = aggregateRowSteps(prepared.map(p => p.state));
-      const aggregates = pacer
-        ? await runStepsPaced(aggregateSteps, pacer)
-        : runSteps(aggregateSteps);
+      const aggregates = await runStepsPaced(aggregateSteps, pacer);
       if (aggregates.length) {
         await trx.batchInsert(
           'snapshot_aggregates',

@@ -26,7 +26,7 @@ import type {
 import type { Knex } from 'knex';
 import { compressJson, decompressJson, sha256 } from './encoding';
 import type { EvaluationBody, StoredInstance } from './types';
-import type { Pacer } from '../pacing/steps';
+import { type Pacer, UNPACED } from '../pacing/steps';
 
 export type { EvaluationBody };
 
@@ -256,7 +256,7 @@ async function upsertByHash<T extends { hash: string }>(
   table: string,
   rows: readonly T[],
   toRow: (item: T) => Record<string, unknown>,
-  pacer: Pacer | undefined,
+  pacer: Pacer,
   onInserted?: (items: T[], ids: Map<string, number>) => Promise<void>,
 ): Promise<Map<string, number>> {
   const byHash = new Map(rows.map(r => [r.hash, r]));
@@ -267,7 +267,7 @@ async function upsertByHash<T extends { hash: string }>(
       .select('id', 'hash')) {
       ids.set(row.hash, Number(row.id));
     }
-    await pacer?.turn();
+    await pacer.turn();
   }
   const missing = [...byHash.values()].filter(r => !ids.has(r.hash));
   for (const batch of chunks(missing, 500)) {
@@ -279,7 +279,7 @@ async function upsertByHash<T extends { hash: string }>(
       ids.set(row.hash, Number(row.id));
     }
     if (onInserted) await onInserted(batch, inserted);
-    await pacer?.turn();
+    await pacer.turn();
   }
   return ids;
 }
@@ -314,7 +314,7 @@ async function adjustReferences(
 export async function storeEvaluations(
   trx: Knex.Transaction,
   prepared: readonly PreparedEvaluation[],
-  pacer?: Pacer,
+  pacer: Pacer = UNPACED,
 ): Promise<{
   evaluations: Map<string, number>;
   facetSets: Map<string, number>;
@@ -393,7 +393,7 @@ async function insertIdPairs(
   table: string,
   columns: readonly [string, string],
   pairs: Iterable<readonly [number, number]>,
-  pacer: Pacer | undefined,
+  pacer: Pacer,
 ): Promise<void> {
   let values: string[] = [];
   const flush = async () => {
@@ -403,7 +403,7 @@ async function insertIdPairs(
       ...columns,
     ]);
     values = [];
-    await pacer?.turn();
+    await pacer.turn();
   };
   for (const [a, b] of pairs) {
     values.push(`(${integer(a)},${integer(b)})`);
@@ -416,13 +416,13 @@ async function insertIdPairs(
 async function storeFacetTerms(
   trx: Knex.Transaction,
   sets: ReadonlyArray<{ id: number; terms: readonly string[] }>,
-  pacer: Pacer | undefined,
+  pacer: Pacer,
 ): Promise<void> {
   if (!sets.length) return;
   const terms = new Set<string>();
   for (const set of sets) {
     for (const term of set.terms) terms.add(term);
-    await pacer?.turn();
+    await pacer.turn();
   }
   const termIds = await termIdsOf(trx, terms, pacer);
   function* pairs() {
@@ -442,7 +442,7 @@ async function storeFacetTerms(
 async function termIdsOf(
   trx: Knex.Transaction,
   terms: ReadonlySet<string>,
-  pacer: Pacer | undefined,
+  pacer: Pacer,
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const batch of chunks([...terms])) {
@@ -451,7 +451,7 @@ async function termIdsOf(
       .select('id', 'term')) {
       ids.set(row.term, Number(row.id));
     }
-    await pacer?.turn();
+    await pacer.turn();
   }
   const missing = [...terms].filter(term => !ids.has(term)).sort();
   for (const batch of chunks(missing, 500)) {
@@ -460,7 +460,7 @@ async function termIdsOf(
       .returning(['id', 'term'])) {
       ids.set(row.term, Number(row.id));
     }
-    await pacer?.turn();
+    await pacer.turn();
   }
   return ids;
 }
