@@ -269,11 +269,12 @@ function escapeLike(text: string): string {
 
 /**
  * Restricts `cs` to the facet sets holding a term that `where` picks (on
- * facet_term_names). PostgreSQL cannot tell how many sets hold a term behind the
- * subquery; as `IN (…)` it walked the sort index and probed the terms for every row
- * (119 ms for a rare check status over 10,000 components). As one array computed once
- * (`= ANY(ARRAY(…))`) it scans with a cheap filter instead (2 ms). SQLite turns
- * `IN (…)` into a lookup table by itself.
+ * facet_term_names as `n`): a set names its terms' ids between commas (term_ids, see
+ * store/evaluations termIdList), so the few terms picked are looked up by name and each
+ * is found in the sets' texts. PostgreSQL cannot tell how many sets match behind a
+ * subquery; as `IN (…)` it walked the sort index and probed the sets for every row. As
+ * one array computed once (`= ANY(ARRAY(…))`) it scans with a cheap filter instead.
+ * SQLite turns `IN (…)` into a lookup table by itself.
  */
 function whereHasTerm(
   query: Knex.QueryBuilder,
@@ -281,12 +282,10 @@ function whereHasTerm(
 ): void {
   const sets = query.client
     .queryBuilder()
-    .select('facet_set_id')
-    .from('facet_set_terms')
-    .whereIn('term_id', (names: Knex.QueryBuilder) => {
-      names.select('id').from('facet_term_names');
-      where(names);
-    });
+    .select('f.id')
+    .from('facet_term_names as n')
+    .joinRaw(`JOIN facet_sets AS f ON f.term_ids LIKE '%,' || n.id || ',%'`);
+  where(sets);
   if (query.client.config.client === 'pg') {
     query.whereRaw('cs.facet_set_id = ANY(ARRAY ?)', [sets]);
   } else {
@@ -326,16 +325,16 @@ export function whereMatches(
   }
   if (filter.cluster?.length) {
     const terms = filter.cluster.map(c => `c:${c}`);
-    whereHasTerm(query, names => names.whereIn('term', terms));
+    whereHasTerm(query, names => names.whereIn('n.term', terms));
   }
   if (filter.checkId) {
     const { checkId, status } = filter;
     whereHasTerm(query, names => {
       if (status) {
-        names.where('term', `r:${checkId}:${status}`);
+        names.where('n.term', `r:${checkId}:${status}`);
       } else {
         const [from, to] = checkTermRange(checkId);
-        names.where('term', '>=', from).andWhere('term', '<', to);
+        names.where('n.term', '>=', from).andWhere('n.term', '<', to);
       }
     });
   } else if (filter.status) {

@@ -9,10 +9,9 @@ import { compressJson, decompressJson } from './encoding';
 jest.setTimeout(60_000);
 
 const TABLES = SCORECARD_TABLES;
-/** Tables of the newest migration (facet terms by id, namespace lists). */
+/** Tables of the compact-evaluations migration (facet terms by id, namespace lists). */
 const COMPACT_TABLES: readonly string[] = [
   'facet_term_names',
-  'facet_set_terms',
   'namespace_lists',
   'evaluation_namespace_lists',
 ];
@@ -45,6 +44,48 @@ describe('migrations', () => {
       expect(await knex.schema.hasColumn('snapshot_clusters', 'upgrade')).toBe(
         true,
       );
+
+      // one step down: a facet set's terms as rows again, one per term id
+      const [columnSet] = await knex('facet_sets')
+        .insert({ hash: 'd'.repeat(32), term_ids: ',' })
+        .returning('id');
+      const columnSetId = Number(
+        typeof columnSet === 'object' ? columnSet.id : columnSet,
+      );
+      const columnTerms = await knex('facet_term_names')
+        .insert([{ term: 'c:edge-1' }, { term: 'r:owner:fail' }])
+        .returning('id');
+      const columnTermIds = columnTerms
+        .map((row: { id: number } | number) =>
+          Number(typeof row === 'object' ? row.id : row),
+        )
+        .sort((a: number, b: number) => a - b);
+      await knex('facet_sets')
+        .where('id', columnSetId)
+        .update({ term_ids: `,${columnTermIds.join(',')},` });
+      const [emptySet] = await knex('facet_sets')
+        .insert({ hash: 'c'.repeat(32), term_ids: ',' })
+        .returning('id');
+      await rollbackScorecardDatabase(knex);
+      expect(await knex.schema.hasColumn('facet_sets', 'term_ids')).toBe(false);
+      expect(
+        await knex('facet_set_terms')
+          .orderBy('term_id')
+          .select('facet_set_id', 'term_id'),
+      ).toEqual(
+        columnTermIds.map(termId => ({
+          facet_set_id: columnSetId,
+          term_id: termId,
+        })),
+      );
+      await knex('facet_set_terms').delete();
+      await knex('facet_term_names').delete();
+      await knex('facet_sets')
+        .whereIn('id', [
+          columnSetId,
+          Number(typeof emptySet === 'object' ? emptySet.id : emptySet),
+        ])
+        .delete();
 
       // one step down: no saved filters, and none of their audit events
       await knex('saved_filters').insert({
@@ -170,17 +211,28 @@ describe('migrations', () => {
           .orderBy('term')
           .select('facet_set_id', 'term'),
       ).toEqual([...terms].sort().map(term => ({ facet_set_id: setId, term })));
-      // and up again: the same terms, by id
+      // and up again: the same terms, by id, in the set's column
       await migrateScorecardDatabase(knex);
       expect(await knex.schema.hasTable('facet_terms')).toBe(false);
-      expect(
-        await knex('facet_set_terms as s')
-          .join('facet_term_names as n', 'n.id', 's.term_id')
-          .orderBy('n.term')
-          .select('s.facet_set_id', 'n.term'),
-      ).toEqual([...terms].sort().map(term => ({ facet_set_id: setId, term })));
+      expect(await knex.schema.hasTable('facet_set_terms')).toBe(false);
+      const idOf = new Map(
+        (await knex('facet_term_names').select('id', 'term')).map(row => [
+          row.term,
+          Number(row.id),
+        ]),
+      );
+      const [moved] = await knex('facet_sets')
+        .where('id', setId)
+        .select('term_ids');
+      expect(moved.term_ids).toBe(
+        `,${terms
+          .map(term => idOf.get(term)!)
+          .sort((a, b) => a - b)
+          .join(',')},`,
+      );
       expect(await knex.schema.hasTable('campaigns')).toBe(true);
       expect(await knex.schema.hasTable('saved_filters')).toBe(true);
+      await rollbackScorecardDatabase(knex); // facet term ids in a column
       await rollbackScorecardDatabase(knex); // saved filters
       await rollbackScorecardDatabase(knex); // campaigns
       await rollbackScorecardDatabase(knex); // facet terms by id
@@ -203,6 +255,7 @@ describe('migrations', () => {
       await migrateScorecardDatabase(knex);
       const [{ kept }] = await knex('snapshots').count({ kept: '*' });
       expect(Number(kept)).toBe(1);
+      await rollbackScorecardDatabase(knex); // facet term ids in a column
       await rollbackScorecardDatabase(knex); // saved filters
       await rollbackScorecardDatabase(knex); // campaigns
       await rollbackScorecardDatabase(knex); // facet terms by id
@@ -225,7 +278,12 @@ describe('migrations', () => {
       ).toBe(false);
       // and down to nothing
       await rollbackScorecardDatabase(knex);
-      for (const table of [...TABLES, 'evaluation_results', 'facet_terms']) {
+      for (const table of [
+        ...TABLES,
+        'evaluation_results',
+        'facet_terms',
+        'facet_set_terms',
+      ]) {
         expect(await knex.schema.hasTable(table)).toBe(false);
       }
 

@@ -15,7 +15,8 @@
  *
  * facet_sets hold the terms the list filters read (clusters, check statuses), shared
  * by every component state with the same terms; each term is named once
- * (facet_term_names) and a set's terms are pairs of integers (facet_set_terms).
+ * (facet_term_names) and a set names its terms' ids in one text column (term_ids,
+ * see {@link termIdList}).
  */
 import type {
   BlastRadius,
@@ -257,8 +258,13 @@ async function upsertByHash<T extends { hash: string }>(
   rows: readonly T[],
   toRow: (item: T) => Record<string, unknown>,
   pacer: Pacer,
-  onInserted?: (items: T[], ids: Map<string, number>) => Promise<void>,
+  hooks: {
+    /** Called once with the rows not stored yet, before any is inserted. */
+    beforeInsert?: (missing: T[]) => Promise<void>;
+    onInserted?: (items: T[], ids: Map<string, number>) => Promise<void>;
+  } = {},
 ): Promise<Map<string, number>> {
+  const { beforeInsert, onInserted } = hooks;
   const byHash = new Map(rows.map(r => [r.hash, r]));
   const ids = new Map<string, number>();
   for (const hashes of chunks([...byHash.keys()])) {
@@ -270,6 +276,7 @@ async function upsertByHash<T extends { hash: string }>(
     await pacer.turn();
   }
   const missing = [...byHash.values()].filter(r => !ids.has(r.hash));
+  if (beforeInsert && missing.length) await beforeInsert(missing);
   for (const batch of chunks(missing, 500)) {
     const inserted = new Map<string, number>();
     for (const row of await trx(table)
@@ -351,10 +358,12 @@ export async function storeEvaluations(
       raw_size: Buffer.byteLength(p.text),
     }),
     pacer,
-    async (batch, ids) => {
-      for (const p of batch)
-        for (const hash of p.lists.keys())
-          naming.push([ids.get(p.hash)!, listIds.get(hash)!]);
+    {
+      onInserted: async (batch, ids) => {
+        for (const p of batch)
+          for (const hash of p.lists.keys())
+            naming.push([ids.get(p.hash)!, listIds.get(hash)!]);
+      },
     },
   );
   await insertIdPairs(
@@ -364,29 +373,60 @@ export async function storeEvaluations(
     naming,
     pacer,
   );
-  const newSets: Array<{ id: number; terms: readonly string[] }> = [];
+  // a new set names its terms by id: the terms not named yet are named first
+  let termIds = new Map<string, number>();
   const facetSets = await upsertByHash(
     trx,
     'facet_sets',
     prepared.map(p => ({ hash: p.facetHash, terms: p.facetTerms })),
-    f => ({ hash: f.hash }),
+    f => ({
+      hash: f.hash,
+      term_ids: termIdList(f.terms.map(term => termIds.get(term)!)),
+    }),
     pacer,
-    async (batch, ids) => {
-      for (const f of batch)
-        newSets.push({ id: ids.get(f.hash)!, terms: f.terms });
+    {
+      beforeInsert: async missing => {
+        const terms = new Set<string>();
+        for (const set of missing) {
+          for (const term of set.terms) terms.add(term);
+          await pacer.turn();
+        }
+        termIds = await termIdsOf(trx, terms, pacer);
+      },
     },
   );
-  await storeFacetTerms(trx, newSets, pacer);
   return { evaluations, facetSets };
+}
+
+/**
+ * A facet set's term ids as stored (facet_sets.term_ids): ascending, each between
+ * commas (`,3,17,52,`; `,` for none), so a filter finds a term by its id between
+ * commas without a row per term (about 56 per component of a large fleet, 482,216
+ * rows with two indexes for the benchmark's first snapshot).
+ */
+export function termIdList(ids: readonly number[]): string {
+  if (!ids.length) return ',';
+  return `,${[...ids]
+    .sort((a, b) => a - b)
+    .map(integer)
+    .join(',')},`;
+}
+
+/** The ids of a stored term_ids text (see {@link termIdList}). */
+export function parseTermIdList(text: string | null): number[] {
+  return (text ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(part => Number(part));
 }
 
 /** Rows of integer pairs per statement (literal values: one statement per 5,000 rows). */
 const PAIR_ROWS = 5000;
 
 /**
- * Inserts rows of two ids. They are integers the store itself read back, written as
- * literal multi-row inserts: a first snapshot of a large fleet has about 56 facet
- * terms per component, and bound parameters or knex's batches cost several times more.
+ * Inserts rows of two ids (which evaluations name which namespace lists). They are
+ * integers the store itself read back, written as literal multi-row inserts: bound
+ * parameters or knex's batches cost several times more for many rows.
  */
 async function insertIdPairs(
   trx: Knex.Transaction,
@@ -410,32 +450,6 @@ async function insertIdPairs(
     if (values.length >= PAIR_ROWS) await flush();
   }
   await flush();
-}
-
-/** The terms of new facet sets, as (set, term id) rows; new terms are named first. */
-async function storeFacetTerms(
-  trx: Knex.Transaction,
-  sets: ReadonlyArray<{ id: number; terms: readonly string[] }>,
-  pacer: Pacer,
-): Promise<void> {
-  if (!sets.length) return;
-  const terms = new Set<string>();
-  for (const set of sets) {
-    for (const term of set.terms) terms.add(term);
-    await pacer.turn();
-  }
-  const termIds = await termIdsOf(trx, terms, pacer);
-  function* pairs() {
-    for (const set of sets)
-      for (const term of set.terms) yield [set.id, termIds.get(term)!] as const;
-  }
-  await insertIdPairs(
-    trx,
-    'facet_set_terms',
-    ['facet_set_id', 'term_id'],
-    pairs(),
-    pacer,
-  );
 }
 
 /** The id of each term, naming those not named yet. */
@@ -681,9 +695,6 @@ export async function collectUnusedEvaluations(
         .whereRaw('cs.facet_set_id = f.id'),
     )
     .select('f.id');
-  await trx('facet_set_terms')
-    .whereIn('facet_set_id', unusedFacets.clone())
-    .delete();
-  await trx('facet_sets').whereIn('id', unusedFacets.clone()).delete();
+  await trx('facet_sets').whereIn('id', unusedFacets).delete();
   return deleted;
 }

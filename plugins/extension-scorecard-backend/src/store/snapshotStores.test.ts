@@ -657,7 +657,8 @@ describe.each(databases.ids)('snapshot stores on %p', databaseId => {
       states: await count(knex, 'component_states'),
       evaluations: await count(knex, 'evaluations'),
       results: await count(knex, 'check_results'),
-      facets: await count(knex, 'facet_set_terms'),
+      facets: await count(knex, 'facet_sets'),
+      terms: await count(knex, 'facet_term_names'),
       aggregates: await count(knex, 'snapshot_aggregates'),
       clusters: await count(knex, 'snapshot_clusters'),
     };
@@ -683,7 +684,8 @@ describe.each(databases.ids)('snapshot stores on %p', databaseId => {
       states: await count(knex, 'component_states'),
       evaluations: await count(knex, 'evaluations'),
       results: await count(knex, 'check_results'),
-      facets: await count(knex, 'facet_set_terms'),
+      facets: await count(knex, 'facet_sets'),
+      terms: await count(knex, 'facet_term_names'),
       aggregates: await count(knex, 'snapshot_aggregates'),
       clusters: await count(knex, 'snapshot_clusters'),
     }).toEqual(before);

@@ -12,8 +12,11 @@
  * JSON and CSV exports — must be the same on both, on SQLite and PostgreSQL.
  *
  * The migration is tested with a database the previous version wrote (its store and
- * schema, __testUtils__/previousSchema): brought forward and written on by this one,
+ * schema, __testUtils__/writtenVersions): brought forward and written on by this one,
  * it answers as a database written as text throughout, before and after retention.
+ * So is the later move of facet terms from rows (facet_set_terms) into a column of
+ * their set: a database written with rows answers every filter as one written with
+ * the column throughout.
  */
 import path from 'node:path';
 import request from 'supertest';
@@ -32,8 +35,13 @@ import {
 } from '../service/__testUtils__/scorecardApi';
 import { createScorecardStores } from '.';
 import { migrateScorecardDatabase } from './database';
+import { termIdList } from './evaluations';
 import { scorecardTestDatabases } from './__testUtils__/databases';
-import { loadPreviousVersionDatabase } from './__testUtils__/previousSchema';
+import {
+  loadWrittenDatabase,
+  WRITTEN_BY_134408F,
+  WRITTEN_BY_5E172CD,
+} from './__testUtils__/writtenVersions';
 
 jest.setTimeout(300_000);
 
@@ -303,8 +311,8 @@ describe.each(databases.ids)('stored countdowns on %s', id => {
     const reference = await databases.open(id);
     const upgraded = await databases.open(id);
     try {
-      // the previous version wrote the first four times (__testUtils__/previousSchema)
-      await loadPreviousVersionDatabase(upgraded);
+      // the previous version wrote the first four times (__testUtils__/writtenVersions)
+      await loadWrittenDatabase(upgraded, WRITTEN_BY_5E172CD);
       expect(
         await upgraded.schema.hasColumn('component_states', 'relative_days'),
       ).toBe(false);
@@ -340,6 +348,50 @@ describe.each(databases.ids)('stored countdowns on %s', id => {
       // this version stored every component anew (its bodies name templates by
       // hash), so the previous version's results went with its last snapshot
       expect(await count(upgraded, 'check_results')).toBe(0);
+    } finally {
+      await reference.destroy();
+      await upgraded.destroy();
+    }
+  });
+
+  it('moves a database written with facet terms as rows forward without loss', async () => {
+    const reference = await databases.open(id);
+    const upgraded = await databases.open(id);
+    try {
+      // 134408f wrote the first four times with a row per facet term
+      await loadWrittenDatabase(upgraded, WRITTEN_BY_134408F);
+      const pairs = await upgraded('facet_set_terms').select(
+        'facet_set_id',
+        'term_id',
+      );
+      expect(pairs.length).toBeGreaterThan(0);
+      const setsBefore = await count(upgraded, 'facet_sets');
+
+      await migrateScorecardDatabase(upgraded);
+      expect(await upgraded.schema.hasTable('facet_set_terms')).toBe(false);
+      expect(await count(upgraded, 'facet_sets')).toBe(setsBefore);
+      // every set names exactly the terms it had, ascending
+      const moved = new Map(
+        (await upgraded('facet_sets').select('id', 'term_ids')).map(row => [
+          Number(row.id),
+          row.term_ids as string,
+        ]),
+      );
+      const expected = new Map<number, number[]>();
+      for (const pair of pairs) {
+        const ids = expected.get(Number(pair.facet_set_id)) ?? [];
+        expected.set(Number(pair.facet_set_id), [...ids, Number(pair.term_id)]);
+      }
+      for (const [setId, text] of moved)
+        expect([setId, text]).toEqual([
+          setId,
+          termIdList(expected.get(setId) ?? []),
+        ]);
+
+      // its snapshots answer every filter as before; this version writes on
+      await writeSnapshots(upgraded, 'tokens', TIMES.slice(4));
+      await writeSnapshots(reference, 'tokens', TIMES);
+      expectSameAnswers(await answers(upgraded), await answers(reference));
     } finally {
       await reference.destroy();
       await upgraded.destroy();

@@ -8,6 +8,7 @@ import type {
   RawQuery,
 } from '../../store/__testUtils__/rawDatabase';
 import { decompressJson } from '../../store/encoding';
+import { parseTermIdList } from '../../store/evaluations';
 import { createScorecardStores, FULL_VISIBILITY } from '../../store';
 
 const OPEN = 2147483647;
@@ -105,14 +106,23 @@ export async function verifyCompleteSnapshots(
       .whereNull('e.id'),
   );
   if (missingBodies) problems.push(`${missingBodies} states without a body`);
-  // the pair tables have no foreign keys: the store keeps both sides itself
+  // a facet set names its terms by id in a text column: each id must be named
+  const named = new Set(
+    (await knex('facet_term_names').pluck('id')).map(Number),
+  );
+  for (const set of await knex('facet_sets').select('id', 'term_ids')) {
+    const text = String(set.term_ids ?? '');
+    if (!/^,(\d+,)*$/.test(text)) {
+      problems.push(`facet set ${set.id}: term ids '${text}'`);
+      continue;
+    }
+    const unnamed = parseTermIdList(text).filter(id => !named.has(id));
+    if (unnamed.length) {
+      problems.push(`facet set ${set.id}: unnamed terms ${unnamed.join(', ')}`);
+    }
+  }
+  // the pair table has no foreign keys: the store keeps both sides itself
   const strayPairs = {
-    'facet terms without their set': knex('facet_set_terms as p')
-      .leftJoin('facet_sets as f', 'f.id', 'p.facet_set_id')
-      .whereNull('f.id'),
-    'facet terms without their name': knex('facet_set_terms as p')
-      .leftJoin('facet_term_names as n', 'n.id', 'p.term_id')
-      .whereNull('n.id'),
     'namespace list pairs without their evaluation': knex(
       'evaluation_namespace_lists as p',
     )

@@ -77,7 +77,6 @@ export const SCORECARD_TABLES = [
   'evaluations',
   'facet_sets',
   'facet_term_names',
-  'facet_set_terms',
   'namespace_lists',
   'evaluation_namespace_lists',
   'component_states',
