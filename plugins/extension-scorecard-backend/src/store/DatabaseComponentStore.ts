@@ -8,15 +8,16 @@ import type {
   SnapshotRef,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { Knex } from 'knex';
-import {
-  toComponentSummary,
-  whereMatches,
-  type ComponentStateRow,
-} from './componentStates';
+import { FacetIndex } from './facetIndex';
+import { toComponentSummary, type ComponentStateRow } from './componentStates';
 import { renderRelative } from '../checks/relativeDays';
 import { loadEvaluations } from './evaluations';
 import type { ComponentStore, StoredComponent } from './interfaces';
-import { isLatestSnapshot, visibleComponentRows } from './snapshotQueries';
+import {
+  filteredComponentRows,
+  isLatestSnapshot,
+  visibleComponentRows,
+} from './snapshotQueries';
 import type {
   ComponentFilter,
   ComponentListOptions,
@@ -25,7 +26,10 @@ import type {
 
 /** {@link ComponentStore} over the plugin's database. */
 export class DatabaseComponentStore implements ComponentStore {
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly facets: FacetIndex = new FacetIndex(knex),
+  ) {}
 
   async listComponents(
     snapshot: SnapshotRef,
@@ -33,11 +37,13 @@ export class DatabaseComponentStore implements ComponentStore {
     options: ComponentListOptions,
     visibility: ComponentVisibility,
   ): Promise<{ total: number; items: ComponentSummary[] }> {
-    const latest = await isLatestSnapshot(this.knex, snapshot.id);
-    const base = whereMatches(
-      visibleComponentRows(this.knex, snapshot.id, latest, visibility),
+    const rowsOf = await filteredComponentRows(
+      this.knex,
+      this.facets,
+      snapshot.id,
       filter,
     );
+    const base = rowsOf(visibility);
     const [{ n }] = await base.clone().count({ n: '*' });
     // Page ids first (narrow rows sort fast), then the rows of the page.
     const page = base.clone().select('cs.id');
@@ -184,13 +190,13 @@ export class DatabaseComponentStore implements ComponentStore {
     visibility: ComponentVisibility,
     filter: ComponentFilter = {},
   ): Promise<ComponentStateRow[]> {
-    const latest = await isLatestSnapshot(this.knex, snapshot.id);
-    return whereMatches(
-      visibleComponentRows(this.knex, snapshot.id, latest, visibility),
+    const rowsOf = await filteredComponentRows(
+      this.knex,
+      this.facets,
+      snapshot.id,
       filter,
-    )
-      .select('cs.*')
-      .orderBy('cs.component_id');
+    );
+    return rowsOf(visibility).select('cs.*').orderBy('cs.component_id');
   }
 
   /** The row of one component in a snapshot, if it is there and visible. */

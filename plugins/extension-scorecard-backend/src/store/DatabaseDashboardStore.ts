@@ -11,15 +11,11 @@ import {
   type TeamSummary,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { Knex } from 'knex';
+import { FacetIndex } from './facetIndex';
 import { averageScore, emptyTally, type Tally } from './aggregates';
-import {
-  COUNT_COLUMNS,
-  DIMENSION_COLUMNS,
-  rowCounts,
-  whereMatches,
-} from './componentStates';
+import { COUNT_COLUMNS, DIMENSION_COLUMNS, rowCounts } from './componentStates';
 import type { DashboardStore } from './interfaces';
-import { isLatestSnapshot, visibleComponentRows } from './snapshotQueries';
+import { filteredComponentRows } from './snapshotQueries';
 import {
   FULL_VISIBILITY,
   type ComponentFilter,
@@ -28,7 +24,10 @@ import {
 
 /** {@link DashboardStore} over the plugin's database. */
 export class DatabaseDashboardStore implements DashboardStore {
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly facets: FacetIndex = new FacetIndex(knex),
+  ) {}
 
   /** Per owner: level distribution and counts of a snapshot's visible components. */
   async teamSummaries(
@@ -36,12 +35,14 @@ export class DatabaseDashboardStore implements DashboardStore {
     filter: ComponentFilter,
     visibility: ComponentVisibility,
   ): Promise<TeamSummary[]> {
-    const latest = await isLatestSnapshot(this.knex, snapshot.id);
-    const sums = Object.values(COUNT_COLUMNS).map(c => `SUM(cs.${c}) AS ${c}`);
-    const rows = await whereMatches(
-      visibleComponentRows(this.knex, snapshot.id, latest, visibility),
+    const rowsOf = await filteredComponentRows(
+      this.knex,
+      this.facets,
+      snapshot.id,
       filter,
-    )
+    );
+    const sums = Object.values(COUNT_COLUMNS).map(c => `SUM(cs.${c}) AS ${c}`);
+    const rows = await rowsOf(visibility)
       .select(
         'cs.owner',
         'cs.kind',
@@ -117,7 +118,12 @@ export class DatabaseDashboardStore implements DashboardStore {
     filter: ComponentFilter,
     visibility: ComponentVisibility,
   ): Promise<Omit<Heatmap, 'snapshot' | 'hiddenByVisibility'>> {
-    const latest = await isLatestSnapshot(this.knex, snapshot.id);
+    const rowsOf = await filteredComponentRows(
+      this.knex,
+      this.facets,
+      snapshot.id,
+      filter,
+    );
     const statuses = ['pass', 'warn', 'fail', 'not-applicable', 'unknown'];
     const selects = [this.knex.raw('COUNT(*) AS n')];
     for (const dimension of DIMENSIONS) {
@@ -131,10 +137,7 @@ export class DatabaseDashboardStore implements DashboardStore {
         );
       });
     }
-    const rows: Array<Record<string, any>> = await whereMatches(
-      visibleComponentRows(this.knex, snapshot.id, latest, visibility),
-      filter,
-    )
+    const rows: Array<Record<string, any>> = await rowsOf(visibility)
       .select('cs.kind', ...selects)
       .groupBy('cs.kind')
       .orderBy('cs.kind');
@@ -179,12 +182,14 @@ export class DatabaseDashboardStore implements DashboardStore {
     visibleCount?: number,
   ): Promise<number> {
     if (visibility.entityRefs === null && visibility.orphans) return 0;
-    const latest = await isLatestSnapshot(this.knex, snapshot.id);
+    const rowsOf = await filteredComponentRows(
+      this.knex,
+      this.facets,
+      snapshot.id,
+      filter,
+    );
     const count = async (as: ComponentVisibility) => {
-      const [row] = await whereMatches(
-        visibleComponentRows(this.knex, snapshot.id, latest, as),
-        filter,
-      ).count({ n: '*' });
+      const [row] = await rowsOf(as).count({ n: '*' });
       return Number(row?.n ?? 0);
     };
     const [all, visible] = await Promise.all([

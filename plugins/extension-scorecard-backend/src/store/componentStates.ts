@@ -15,7 +15,7 @@ import {
 import type { Knex } from 'knex';
 import { canonicalJson, parseJsonColumn, sha256 } from './encoding';
 import { whereInJsonArray } from './database';
-import { checkTermRange } from './evaluations';
+import type { FacetMatches } from './facetIndex';
 import type {
   ComponentFilter,
   ComponentVisibility,
@@ -267,36 +267,39 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, c => `\\${c}`);
 }
 
+function required(setIds: readonly number[] | undefined): readonly number[] {
+  if (!setIds)
+    throw new Error('the facet sets of this filter were not looked up');
+  return setIds;
+}
+
 /**
- * Restricts `cs` to the facet sets holding a term that `where` picks (on
- * facet_term_names as `n`): a set names its terms' ids between commas (term_ids, see
- * store/evaluations termIdList), so the few terms picked are looked up by name and each
- * is found in the sets' texts. PostgreSQL cannot tell how many sets match behind a
- * subquery; as `IN (…)` it walked the sort index and probed the sets for every row. As
- * one array computed once (`= ANY(ARRAY(…))`) it scans with a cheap filter instead.
- * SQLite turns `IN (…)` into a lookup table by itself.
+ * Restricts `cs` to the facet sets a filter keeps (found by the facet index), with
+ * one binding however many: a JSON array SQLite reads with json_each (a lookup table
+ * built once), a PostgreSQL array whose size the planner knows.
  */
-function whereHasTerm(
+function whereFacetSetIn(
   query: Knex.QueryBuilder,
-  where: (names: Knex.QueryBuilder) => void,
+  setIds: readonly number[],
 ): void {
-  const sets = query.client
-    .queryBuilder()
-    .select('f.id')
-    .from('facet_term_names as n')
-    .joinRaw(`JOIN facet_sets AS f ON f.term_ids LIKE '%,' || n.id || ',%'`);
-  where(sets);
   if (query.client.config.client === 'pg') {
-    query.whereRaw('cs.facet_set_id = ANY(ARRAY ?)', [sets]);
+    query.whereRaw('cs.facet_set_id = ANY(?::bigint[])', [[...setIds]]);
   } else {
-    query.whereIn('cs.facet_set_id', sets);
+    query.whereRaw('cs.facet_set_id IN (SELECT value FROM json_each(?))', [
+      JSON.stringify(setIds),
+    ]);
   }
 }
 
-/** Applies the list filters to a query on `component_states as cs`. */
+/**
+ * Applies the list filters to a query on `component_states as cs`. The cluster and
+ * check filters keep the facet sets in `facets`, which the facet index found for the
+ * same filter and snapshot (FacetIndex.matches).
+ */
 export function whereMatches(
   query: Knex.QueryBuilder,
   filter: ComponentFilter,
+  facets: FacetMatches,
 ): Knex.QueryBuilder {
   if (filter.owner?.length) query.whereIn('cs.owner', filter.owner);
   if (filter.kind?.length) query.whereIn('cs.kind', filter.kind);
@@ -323,20 +326,9 @@ export function whereMatches(
       }
     });
   }
-  if (filter.cluster?.length) {
-    const terms = filter.cluster.map(c => `c:${c}`);
-    whereHasTerm(query, names => names.whereIn('n.term', terms));
-  }
+  if (filter.cluster?.length) whereFacetSetIn(query, required(facets.cluster));
   if (filter.checkId) {
-    const { checkId, status } = filter;
-    whereHasTerm(query, names => {
-      if (status) {
-        names.where('n.term', `r:${checkId}:${status}`);
-      } else {
-        const [from, to] = checkTermRange(checkId);
-        names.where('n.term', '>=', from).andWhere('n.term', '<', to);
-      }
-    });
+    whereFacetSetIn(query, required(facets.check));
   } else if (filter.status) {
     const column =
       filter.status === 'not-applicable'

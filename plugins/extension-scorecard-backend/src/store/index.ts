@@ -16,6 +16,7 @@ import { DatabaseSnapshotReader } from './DatabaseSnapshotReader';
 import { DatabaseSnapshotWriter } from './DatabaseSnapshotWriter';
 import { DatabaseSavedFilterStore } from './DatabaseSavedFilterStore';
 import { DatabaseWaiverStore } from './DatabaseWaiverStore';
+import { FacetIndex } from './facetIndex';
 import type { ScorecardStores } from './interfaces';
 
 /**
@@ -26,11 +27,13 @@ export function createScorecardStores(
   knex: Knex,
   options: { now?: () => Date } = {},
 ): ScorecardStores {
+  // one per database: the component list and the summaries read the same snapshots
+  const facets = new FacetIndex(knex);
   return {
     snapshotWriter: new DatabaseSnapshotWriter(knex),
     snapshots: new DatabaseSnapshotReader(knex, options.now),
-    components: new DatabaseComponentStore(knex),
-    dashboard: new DatabaseDashboardStore(knex),
+    components: new DatabaseComponentStore(knex, facets),
+    dashboard: new DatabaseDashboardStore(knex, facets),
     history: new DatabaseHistoryStore(knex),
     diffs: new DatabaseSnapshotDiffStore(knex),
     retention: new DatabaseRetentionStore(knex),

@@ -5,9 +5,11 @@
 import type { Snapshot } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { Knex } from 'knex';
 import { quarterOf } from './calendar';
-import { whereValidAt, whereVisible } from './componentStates';
+import { whereMatches, whereValidAt, whereVisible } from './componentStates';
 import { isPostgres } from './database';
 import { parseJsonColumn } from './encoding';
+import type { FacetIndex } from './facetIndex';
+import type { ComponentFilter } from './interfaces';
 import type { ComponentVisibility } from './types';
 
 /** Rows per statement of batched writes and deletes. */
@@ -99,4 +101,27 @@ export function visibleComponentRows(
   const query = knex('component_states as cs');
   whereValidAt(query, snapshotId, latest);
   return whereVisible(knex, query, visibility);
+}
+
+/**
+ * The rows of a snapshot that a filter keeps, for any visibility: whether the snapshot
+ * is the newest and which facet sets the filter keeps are looked up once, and the
+ * function returned builds the query (synchronously, as above).
+ */
+export async function filteredComponentRows(
+  knex: Knex,
+  facets: FacetIndex,
+  snapshotId: number,
+  filter: ComponentFilter,
+): Promise<(visibility: ComponentVisibility) => Knex.QueryBuilder> {
+  const [latest, matches] = await Promise.all([
+    isLatestSnapshot(knex, snapshotId),
+    facets.matches(snapshotId, filter),
+  ]);
+  return visibility =>
+    whereMatches(
+      visibleComponentRows(knex, snapshotId, latest, visibility),
+      filter,
+      matches,
+    );
 }
