@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { createScorecardStores } from './index';
 import { FacetIndex } from './facetIndex';
+import type { ComponentFilter } from './interfaces';
 import {
   scorecardTestDatabases,
   useMigratedDatabase,
@@ -137,7 +138,10 @@ describe.each(databases.ids)('facet index on %s', id => {
     const knex = db.get();
     const index = new FacetIndex(knex);
     const first = await write(knex, '2025-05-01T10:00:00.000Z', 'fail');
-    const failing = { checkId: 'webhook.timeout', status: 'fail' };
+    const failing: ComponentFilter = {
+      checkId: 'webhook.timeout',
+      status: 'fail',
+    };
     // read before the next snapshot exists (gamma still fails in the open rows)
     const early = await index.matches(first + 1, failing);
     expect(early.check).toHaveLength(2);
