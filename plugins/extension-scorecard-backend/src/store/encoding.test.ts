@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
-import { compressJson, decompressJson, frameContentSize } from './encoding';
+import fc from 'fast-check';
+import {
+  canonicalJson,
+  compressJson,
+  decompressJson,
+  frameContentSize,
+} from './encoding';
 
 const ZSTD_MAGIC = 0xfd2fb528;
 
@@ -62,5 +68,65 @@ describe('compressJson', () => {
   it('reads gzip bodies written by earlier versions', () => {
     const gzip = zlib.gzipSync(Buffer.from('{"level":6}'), { level: 6 });
     expect(decompressJson(gzip)).toEqual({ level: 6 });
+  });
+});
+
+describe('canonicalJson', () => {
+  /** What canonicalJson was, and what the stored state hashes were made with. */
+  function withReplacer(value: unknown): string {
+    return JSON.stringify(value, (_key, item) => {
+      if (item && typeof item === 'object' && !Array.isArray(item)) {
+        const sorted: Record<string, unknown> = {};
+        for (const key of Object.keys(item).sort()) sorted[key] = item[key];
+        return sorted;
+      }
+      return item;
+    });
+  }
+
+  it('sorts keys at every depth, whatever order the object was built in', () => {
+    expect(canonicalJson({ b: 1, a: { d: [{ f: 1, e: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[{"e":2,"f":1}]},"b":1}',
+    );
+    expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
+  });
+
+  it('writes the very text the replacer did, for any value', () => {
+    fc.assert(
+      fc.property(
+        fc.anything({
+          withBoxedValues: true,
+          withDate: true,
+          withMap: true,
+          withSet: true,
+          withNullPrototype: true,
+          withObjectString: true,
+          withSparseArray: true,
+          withTypedArray: true,
+          withUnicodeString: true,
+        }),
+        value => {
+          expect(canonicalJson(value)).toBe(withReplacer(value));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('calls toJSON once, with the key, as JSON.stringify does', () => {
+    const keys: string[] = [];
+    const stamp = (name: string) => ({
+      toJSON(key: string) {
+        keys.push(key);
+        return { z: name, a: { toJSON: () => 'inner' } };
+      },
+    });
+    const value = {
+      when: new Date(0),
+      list: [stamp('first')],
+      one: stamp('x'),
+    };
+    expect(canonicalJson(value)).toBe(withReplacer(value));
+    expect(keys).toEqual(['0', 'one', '0', 'one']);
   });
 });
