@@ -16,7 +16,7 @@ export interface RunningChild {
   stderr(): string;
   /** Resolves with the first stdout line matching, or rejects when the child exits first. */
   waitForLine(match: RegExp, timeoutMs?: number): Promise<string>;
-  /** Resolves when the child has exited, with its code and signal. */
+  /** Resolves when the child has exited and its output is read, with its code and signal. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGKILL, then wait for the exit. */
   kill(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -72,7 +72,13 @@ export function startChild(
   const exited = new Promise<{
     code: number | null;
     signal: NodeJS.Signals | null;
-  }>(resolve => child.on('exit', (code, signal) => resolve({ code, signal })));
+  }>(resolve =>
+    // 'close', not 'exit': 'exit' can come before the last stdout chunks are read, and
+    // a test reading `lines` then misses what the child printed last (seen on a
+    // loaded machine: the crash test's reference writer lacked its second statement
+    // count). 'close' comes once the process has exited and its stdio has ended.
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
 
   return {
     process: child,
