@@ -413,9 +413,10 @@ export async function storeEvaluations(
 
 /**
  * A facet set's term ids as stored (facet_sets.term_ids): ascending, each between
- * commas (`,3,17,52,`; `,` for none), so a filter finds a term by its id between
- * commas without a row per term (about 56 per component of a large fleet, 482,216
- * rows with two indexes for the benchmark's first snapshot).
+ * commas (`,3,17,52,`; `,` for none), one text per set instead of a row per term
+ * (about 56 per component of a large fleet, 482,216 rows with two indexes for the
+ * benchmark's first snapshot). Filters do not search these texts: `facetIndex.ts`
+ * reads them once per snapshot into the sets per term.
  */
 export function termIdList(ids: readonly number[]): string {
   if (!ids.length) return ',';
