@@ -30,7 +30,7 @@ import {
   type PreparedEvaluation,
 } from './evaluations';
 import { compressJson } from './encoding';
-import { compressTexts } from './offThreadCompression';
+import { compressBodies } from './offThreadCompression';
 import type { SnapshotWriteOptions, SnapshotWriter } from './interfaces';
 import { runStepsPaced, UNPACED } from '../pacing/steps';
 import { CHUNK, chunks, lockSnapshots } from './snapshotQueries';
@@ -102,9 +102,14 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
       if (!batch.length) return;
       const texts = batch;
       batch = [];
+      const bodies = compressBodies(
+        texts.map(t => t.bytes ?? Buffer.from(t.text, 'utf8')),
+      );
+      // the bytes are copied into the worker's message: not kept twice until written
+      for (const text of texts) text.bytes = undefined;
       compressing.push(
-        compressTexts(texts.map(t => t.text)).then(bodies =>
-          texts.forEach((text, i) => (text.compressed = bodies[i])),
+        bodies.then(compressed =>
+          texts.forEach((text, i) => (text.compressed = compressed[i])),
         ),
       );
     };

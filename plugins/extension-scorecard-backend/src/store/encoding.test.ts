@@ -3,9 +3,12 @@ import zlib from 'node:zlib';
 import fc from 'fast-check';
 import {
   canonicalJson,
+  compressBytes,
   compressJson,
   decompressJson,
   frameContentSize,
+  sha256,
+  utf8Bytes,
 } from './encoding';
 
 const ZSTD_MAGIC = 0xfd2fb528;
@@ -65,9 +68,47 @@ describe('compressJson', () => {
     expect(decompressJson(body)).toEqual({ streamed: true });
   });
 
+  it('compresses UTF-8 bytes to the very frame of their text', () => {
+    for (const [, value] of cases) {
+      const text = JSON.stringify(value);
+      expect(compressBytes(utf8Bytes(text)).equals(compressJson(text))).toBe(
+        true,
+      );
+    }
+  });
+
   it('reads gzip bodies written by earlier versions', () => {
     const gzip = zlib.gzipSync(Buffer.from('{"level":6}'), { level: 6 });
     expect(decompressJson(gzip)).toEqual({ level: 6 });
+  });
+});
+
+describe('utf8Bytes', () => {
+  // countdown tokens (private use), arrows, astral characters and lone surrogates,
+  // in texts from empty to beyond the shared buffer
+  const text = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 300 }),
+    fc
+      .tuple(
+        fc.string({ unit: 'grapheme', maxLength: 50 }),
+        fc.constantFrom('\uE000', '→', '≥', '…', '\uD800', '😀', ''),
+        fc.nat({ max: 3 << 20 }),
+      )
+      .map(([a, b, n]) => `${a}${b}${'x'.repeat(n)}${b}`),
+  );
+
+  it('is what Buffer.from encodes, in a buffer of its own, hashed alike', () => {
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        const bytesA = utf8Bytes(a);
+        const bytesB = utf8Bytes(b);
+        // the second encoding leaves the first untouched
+        expect(bytesA.equals(Buffer.from(a, 'utf8'))).toBe(true);
+        expect(bytesB.equals(Buffer.from(b, 'utf8'))).toBe(true);
+        expect(sha256(bytesA)).toBe(sha256(a));
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 

@@ -25,7 +25,7 @@ import type {
   DesignRecord,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { Knex } from 'knex';
-import { compressJson, decompressJson, sha256 } from './encoding';
+import { compressJson, decompressJson, sha256, utf8Bytes } from './encoding';
 import type { EvaluationBody, StoredInstance } from './types';
 import { type Pacer, UNPACED } from '../pacing/steps';
 
@@ -52,8 +52,8 @@ export interface PreparedEvaluation extends EvaluationText {
   facetTerms: string[];
 }
 
-/** A 128-bit content hash (hex). */
-export function contentHash(text: string): string {
+/** A 128-bit content hash (hex) of a text or its UTF-8 bytes (the same hash). */
+export function contentHash(text: string | Uint8Array): string {
   return sha256(text).slice(0, 32);
 }
 
@@ -192,6 +192,10 @@ export interface EvaluationText {
   templates: Map<string, string>;
   /** The namespace lists its blast radius names: JSON by hash. */
   lists: Map<string, string>;
+  /** The text's length in UTF-8 bytes (what is compressed: evaluations.raw_size). */
+  size: number;
+  /** The text as UTF-8, hashed once; dropped once handed on to be compressed. */
+  bytes?: Buffer;
   /** The text compressed, when it was compressed ahead (off the main thread). */
   compressed?: Buffer;
 }
@@ -241,7 +245,15 @@ export function evaluationText(body: EvaluationBody): EvaluationText {
       blastRadius: body.scorecard.blastRadius.map(radius),
     },
   });
-  return { text, hash: contentHash(text), templates, lists };
+  const bytes = utf8Bytes(text);
+  return {
+    text,
+    hash: contentHash(bytes),
+    templates,
+    lists,
+    size: bytes.length,
+    bytes,
+  };
 }
 
 /** Adds the filter terms to an evaluation's text (pure). */
@@ -368,7 +380,7 @@ export async function storeEvaluations(
     p => ({
       hash: p.hash,
       body: p.compressed ?? compressJson(p.text),
-      raw_size: Buffer.byteLength(p.text),
+      raw_size: p.size,
     }),
     pacer,
     {

@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as encoding from './encoding';
-import { compressionCounts, compressTexts } from './offThreadCompression';
+import { compressionCounts, compressBodies } from './offThreadCompression';
+
+const utf8 = (input: string[]) => input.map(t => Buffer.from(t, 'utf8'));
 
 const texts = (n: number) =>
   Array.from({ length: n }, (_, i) =>
@@ -15,12 +17,12 @@ const texts = (n: number) =>
     }),
   );
 
-describe('compressTexts', () => {
+describe('compressBodies', () => {
   it('compresses many bodies off the calling thread to the very bytes of compressJson', async () => {
     const input = [...texts(200), JSON.stringify('x'.repeat(300_000))];
     const expected = input.map(encoding.compressJson);
     const before = compressionCounts();
-    const bodies = await compressTexts(input);
+    const bodies = await compressBodies(utf8(input));
     expect(compressionCounts()).toEqual({
       here: before.here,
       offThread: before.offThread + input.length,
@@ -36,7 +38,7 @@ describe('compressTexts', () => {
   it('compresses a few bodies here', async () => {
     const before = compressionCounts();
     const input = texts(3);
-    const bodies = await compressTexts(input);
+    const bodies = await compressBodies(utf8(input));
     expect(compressionCounts()).toEqual({
       here: before.here + 3,
       offThread: before.offThread,
@@ -48,8 +50,8 @@ describe('compressTexts', () => {
 
   it('serves calls made at the same time, each its own bodies', async () => {
     const [a, b] = await Promise.all([
-      compressTexts(texts(100)),
-      compressTexts(texts(150).reverse()),
+      compressBodies(utf8(texts(100))),
+      compressBodies(utf8(texts(150).reverse())),
     ]);
     expect(a.map(x => encoding.decompressJson(x))).toEqual(
       texts(100).map(t => JSON.parse(t)),
@@ -64,11 +66,11 @@ describe('compressTexts', () => {
   it('keeps a process with nothing else to wait for alive until the bodies are back, then lets it end', async () => {
     // a script writing to SQLite has no open handle while it waits for the worker
     const script = `
-      const { compressTexts } = require(${JSON.stringify(
+      const { compressBodies } = require(${JSON.stringify(
         path.join(__dirname, 'offThreadCompression'),
       )});
-      const texts = Array.from({ length: 300 }, (_, i) => JSON.stringify({ i }));
-      compressTexts(texts).then(bodies => console.log('compressed', bodies.length));
+      const bodies = Array.from({ length: 300 }, (_, i) => Buffer.from(JSON.stringify({ i })));
+      compressBodies(bodies).then(out => console.log('compressed', out.length));
     `;
     const { stdout } = await promisify(execFile)(
       process.execPath,

@@ -5,10 +5,10 @@
  * backend holding a fleet's cluster objects was collected again and again (in the
  * benchmark, compressing cost more than serializing). One worker thread, with a heap
  * of its own, compresses them in one message with the very options of
- * {@link compressJson}; the result is the same bytes.
+ * {@link compressBytes}; the result is the same bytes.
  */
 import { Worker } from 'node:worker_threads';
-import { compressJson, ZSTD_AVAILABLE, zstdFrameOptions } from './encoding';
+import { compressBytes, ZSTD_AVAILABLE, zstdFrameOptions } from './encoding';
 
 /** Below this many bodies, messaging costs more than it saves. */
 const OFF_THREAD_MIN = 64;
@@ -21,10 +21,11 @@ const OFF_THREAD_MIN = 64;
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const zlib = require('node:zlib');
-parentPort.on('message', ({ id, texts, options }) => {
+parentPort.on('message', ({ id, input, bounds, options }) => {
   try {
-    const frames = texts.map((text, i) =>
-      zlib.zstdCompressSync(Buffer.from(text, 'utf8'), options[i]),
+    const bytes = Buffer.from(input);
+    const frames = options.map((option, i) =>
+      zlib.zstdCompressSync(bytes.subarray(bounds[i], bounds[i + 1]), option),
     );
     const out = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
     const offsets = [];
@@ -102,20 +103,26 @@ function compressor(): Worker | undefined {
 }
 
 /**
- * The compressed bodies of `texts`, in order, as {@link compressJson} makes them:
- * off the main thread when there are many and zstd is there, else on it. A worker that
- * fails leaves the work to the calling thread.
+ * The compressed bodies of UTF-8 JSON `bodies`, in order, as {@link compressBytes} makes
+ * them: off the main thread when there are many and zstd is there, else on it. They go
+ * to the worker as one transferred buffer (a copy of their bytes: no string to clone
+ * or encode again there). A worker that fails leaves the work to the calling thread.
  */
-export async function compressTexts(
-  texts: readonly string[],
+export async function compressBodies(
+  bodies: readonly Uint8Array[],
 ): Promise<Buffer[]> {
   const here = () => {
-    counts.here += texts.length;
-    return texts.map(compressJson);
+    counts.here += bodies.length;
+    return bodies.map(compressBytes);
   };
-  if (texts.length < OFF_THREAD_MIN || !ZSTD_AVAILABLE) return here();
+  if (bodies.length < OFF_THREAD_MIN || !ZSTD_AVAILABLE) return here();
   const thread = compressor();
   if (!thread) return here();
+  const bounds = [0];
+  for (const body of bodies)
+    bounds.push(bounds[bounds.length - 1] + body.length);
+  const input = new Uint8Array(bounds[bounds.length - 1]);
+  bodies.forEach((body, i) => input.set(body, bounds[i]));
   const id = nextId++;
   let reply: Reply;
   // while a call waits, the worker keeps the process alive (a process with nothing
@@ -124,11 +131,15 @@ export async function compressTexts(
   try {
     reply = await new Promise<Reply>((resolve, reject) => {
       waiting.set(id, { resolve, reject });
-      thread.postMessage({
-        id,
-        texts,
-        options: texts.map(text => zstdFrameOptions(Buffer.byteLength(text))),
-      });
+      thread.postMessage(
+        {
+          id,
+          input: input.buffer,
+          bounds,
+          options: bodies.map(body => zstdFrameOptions(body.length)),
+        },
+        [input.buffer],
+      );
     });
   } catch {
     return here();
@@ -137,8 +148,8 @@ export async function compressTexts(
   }
   if (!reply.buffer || !reply.offsets) return here();
   const { buffer, offsets } = reply;
-  counts.offThread += texts.length;
-  return texts.map((_, i) =>
+  counts.offThread += bodies.length;
+  return bodies.map((_, i) =>
     Buffer.from(buffer, offsets[i], offsets[i + 1] - offsets[i]),
   );
 }
