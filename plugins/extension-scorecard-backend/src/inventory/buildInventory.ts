@@ -105,8 +105,8 @@ function* detectCluster(
   links: ReturnType<typeof linkedEntities>,
 ): Steps<DetectedCluster> {
   const out: DetectedCluster = { owned: [], orphans: [], claims: new Map() };
-  // the installation grouping the detectors read, built as a step of its own
-  idx.buildProjects();
+  // the installation grouping the detectors read, built in steps of its own
+  yield* idx.buildProjectsSteps();
   yield;
   const seeds: Seed[] = [];
   for (const detect of DETECTORS) {
@@ -222,6 +222,8 @@ export function* buildInventorySteps(
       }
       orphanGroups.push(...rebased.orphans);
       if (key !== undefined) parts.set(cluster, { ...c.kept!, ...rebased });
+      // 10–20 ms a cluster of 500: nineteen kept clusters in one go held the loop 200 ms
+      yield;
       continue;
     }
     rebuilt.push(cluster);

@@ -10,6 +10,7 @@ import type {
 import { objectsByKubernetesId } from './catalogLink';
 import { LabelSelector, matchesLabelSelector } from './labels';
 import { ProjectIndex } from './projects';
+import type { Steps } from '../pacing/steps';
 import { isWorkload, podLabels, serviceAccountName } from './workloads';
 
 /** `namespace/name` (or `name` for cluster-scoped objects). */
@@ -120,9 +121,15 @@ export class ClusterIndex {
     return this.buildProjects();
   }
 
-  /** Computes {@link projects} now, if not yet (a build's step of its own). */
+  /** Computes {@link projects} now, if not yet. */
   buildProjects(): ProjectIndex {
-    this.projectIndex ??= new ProjectIndex(this);
+    this.projectIndex ??= ProjectIndex.build(this);
+    return this.projectIndex;
+  }
+
+  /** {@link buildProjects} in steps (an inventory build's first steps of a cluster). */
+  *buildProjectsSteps(): Steps<ProjectIndex> {
+    this.projectIndex ??= yield* ProjectIndex.buildSteps(this);
     return this.projectIndex;
   }
 

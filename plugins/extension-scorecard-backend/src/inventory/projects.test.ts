@@ -215,3 +215,51 @@ describe('chartName', () => {
     ['velero-12.1.0', 'velero'],
   ])('%s → %s', (chart, name) => expect(chartName(chart)).toBe(name));
 });
+
+describe('ProjectIndex.buildSteps', () => {
+  it('groups a large cluster in several steps, as built at once', () => {
+    // 1,200 releases of a Deployment, a ServiceAccount and a ClusterRole each
+    const objects = Array.from({ length: 1200 }, (_, i) => [
+      deployment(
+        `app-${i}`,
+        `ns-${i % 40}`,
+        helm(`release-${i}`, `ns-${i % 40}`),
+      ),
+      obj(
+        'v1',
+        'ServiceAccount',
+        `app-${i}`,
+        `ns-${i % 40}`,
+        helm(`release-${i}`, `ns-${i % 40}`),
+      ),
+      clusterRole(`app-${i}`, helm(`release-${i}`, `ns-${i % 40}`)),
+    ]).flat();
+    const stepped = new ClusterIndex(clusterOf('c1', objects));
+    const steps = stepped.buildProjectsSteps();
+    let yields = 0;
+    let step = steps.next();
+    while (!step.done) {
+      yields += 1;
+      step = steps.next();
+    }
+    // a step per 1,000 objects of each pass over them, and between the passes
+    expect(yields).toBeGreaterThanOrEqual(2 * 3 + 4);
+    // the index is kept: the lazy getter answers with it
+    expect(stepped.projects).toBe(step.value);
+
+    const atOnce = new ClusterIndex(clusterOf('c1', objects)).projects;
+    const grouping = (index: typeof atOnce) =>
+      objects.map(o => {
+        const project = index.projectOf(o);
+        return project === undefined
+          ? null
+          : [index.keys(project), index.members(project).length];
+      });
+    expect(grouping(step.value)).toEqual(grouping(atOnce));
+    // each release is a project of its three objects, named by its Helm release
+    expect(grouping(atOnce)[0]).toEqual([
+      expect.arrayContaining(['helm:ns-0/release-0']),
+      3,
+    ]);
+  });
+});
