@@ -10,7 +10,7 @@ import type {
 import { objectsByKubernetesId } from './catalogLink';
 import { LabelSelector, matchesLabelSelector } from './labels';
 import { ProjectIndex } from './projects';
-import type { Steps } from '../pacing/steps';
+import { runSteps, type Steps } from '../pacing/steps';
 import { isWorkload, podLabels, serviceAccountName } from './workloads';
 
 /** `namespace/name` (or `name` for cluster-scoped objects). */
@@ -123,8 +123,7 @@ export class ClusterIndex {
 
   /** Computes {@link projects} now, if not yet. */
   buildProjects(): ProjectIndex {
-    this.projectIndex ??= ProjectIndex.build(this);
-    return this.projectIndex;
+    return runSteps(this.buildProjectsSteps());
   }
 
   /** {@link buildProjects} in steps (an inventory build's first steps of a cluster). */

@@ -22,7 +22,7 @@
  */
 import type { KubeObject } from '../collect/types';
 import type { ClusterIndex } from './clusterIndex';
-import { runSteps, type Steps } from '../pacing/steps';
+import type { Steps } from '../pacing/steps';
 import { GENERIC_NAME_TOKENS } from './wellKnown';
 
 /**
@@ -310,11 +310,6 @@ export class ProjectIndex {
   private readonly keysOf = new Map<number, string[]>();
 
   private constructor() {}
-
-  /** {@link buildSteps} at once. */
-  static build(idx: ClusterIndex): ProjectIndex {
-    return runSteps(ProjectIndex.buildSteps(idx));
-  }
 
   /**
    * Groups a cluster's objects, yielding every {@link OBJECTS_PER_STEP} objects of each

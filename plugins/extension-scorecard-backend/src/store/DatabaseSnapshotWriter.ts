@@ -105,7 +105,7 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
       const bodies = compressBodies(
         texts.map(t => t.bytes ?? Buffer.from(t.text, 'utf8')),
       );
-      // the bytes are copied into the worker's message: not kept twice until written
+      // compressBodies has read the bytes once it returns: not kept until written
       for (const text of texts) text.bytes = undefined;
       compressing.push(
         bodies.then(compressed =>
