@@ -16,6 +16,7 @@ const EXPECTED_ROWS = [
   'persist-sqlite',
   'rerun-unchanged',
   'rerun-one-cluster',
+  'rerun-busy-hour',
   'storage',
   'persist-postgres',
   'side-by-side-tech-insights',

@@ -95,6 +95,7 @@ const GOALS = {
   writePostgres: '< 3 s',
   rerun: '< 1 s beyond collection',
   oneCluster: '≤ 1/10 of a full run',
+  busyHour: 'info: what a real hour costs',
   stall: '< 200 ms (ours)',
   storage: '< 1 GiB/year',
   vsTechInsights: '≥ 50× faster',
@@ -197,6 +198,12 @@ const SECTION_ROWS: Record<Section, RowTemplate[]> = {
       section: 'Refresh',
       measure: 'one cluster of 20 changed',
       goal: GOALS.oneCluster,
+    },
+    {
+      key: 'rerun-busy-hour',
+      section: 'Refresh',
+      measure: 'a busy hour in every cluster',
+      goal: GOALS.busyHour,
     },
     {
       key: 'refresh-stall',
@@ -679,6 +686,7 @@ function persistenceRows(
   const year = projectYear(f.firstSnapshotBytes, daily, now);
   const fullRunMs = inventoryMs + f.evaluateMs + f.persistMs;
   const one = f.oneClusterChanged;
+  const busy = f.busyHour;
   return [
     persistRow('persist-sqlite', 'SQLite', f, 2000),
     {
@@ -714,6 +722,18 @@ function persistenceRows(
       verdict: verdict(one.totalMs <= fullRunMs / 10),
     },
     {
+      key: 'rerun-busy-hour',
+      section: 'Refresh',
+      measure: `a busy hour in every cluster (one in ten workloads, Certificates, APIServices and EndpointSlices of each cluster rewritten by their controllers: statuses and endpoints, no spec or label): inventory + checks and next-minor report of what changed + write (SQLite)`,
+      figure: `${rerunFigure(
+        busy,
+      )}, the median of three such hours (${f.busyHourTotalsMs
+        .map(seconds)
+        .join(', ')}) = ${ratio(busy.totalMs / fullRunMs)} a full run`,
+      goal: GOALS.busyHour,
+      verdict: 'info',
+    },
+    {
       key: 'refresh-stall',
       section: 'Refresh',
       measure: `longest event-loop stall during a refresh (inventory, checks, next-minor report, write; the backend's requests wait that long), ${count(
@@ -723,13 +743,16 @@ function persistenceRows(
         f.firstLongestStallMs,
       )}, hourly re-run ${seconds(
         f.hourLater.longestStallMs,
-      )}, one cluster changed ${seconds(one.longestStallMs)}`,
+      )}, one cluster changed ${seconds(
+        one.longestStallMs,
+      )}, busy hour ${seconds(busy.longestStallMs)}`,
       goal: GOALS.stall,
       verdict: verdict(
         Math.max(
           f.firstLongestStallMs,
           f.hourLater.longestStallMs,
           one.longestStallMs,
+          busy.longestStallMs,
         ) < 200,
       ),
     },

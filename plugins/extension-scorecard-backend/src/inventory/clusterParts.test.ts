@@ -1,17 +1,19 @@
 /**
  * An inventory built with the last build's per-cluster parts must be the inventory
- * built from scratch, object for object, whatever changed: nothing, one cluster, the
- * catalog, or which entities own components at all.
+ * built from scratch, object for object, whatever changed: nothing, statuses in every
+ * cluster, one cluster, the catalog, or which entities own components at all.
  */
 import {
   loadDemoFleet,
   loadUpstreamFleet,
   type ExampleFleet,
 } from './__testUtils__/exampleFleets';
+import { withStatusesMovedOn } from '../testUtils/statusChurn';
 import type { ClusterCollection, KubeObject } from '../collect/types';
 import {
   catalogFingerprint,
   clusterFingerprint,
+  inventoryFingerprint,
 } from '../pipeline/fingerprints';
 import { canonicalJson } from '../store/encoding';
 import { buildInventory, type BuildInventoryInput } from './buildInventory';
@@ -29,11 +31,14 @@ const FIXTURES: Array<[string, () => Promise<ExampleFleet>]> = [
 
 let latestEntities: BuildInventoryInput['entities'] = [];
 
-/** The keys the refresh memo gives: each cluster's read with the catalog's. */
+/** The keys the refresh memo gives: what the inventory reads of each cluster, with the catalog. */
 function keysOf(input: BuildInventoryInput): Map<string, string> {
   const catalog = catalogFingerprint(input.entities);
   return new Map(
-    input.clusters.map(c => [c.cluster, `${clusterFingerprint(c)} ${catalog}`]),
+    input.clusters.map(c => [
+      c.cluster,
+      `${inventoryFingerprint(c)} ${catalog}`,
+    ]),
   );
 }
 
@@ -42,7 +47,7 @@ function readAgain(clusters: ClusterCollection[]): ClusterCollection[] {
   return clusters.map(c => structuredClone(c));
 }
 
-/** `clusters` with the first non-system Deployment of `cluster` scaled by one. */
+/** `clusters` with the first non-system Deployment of `cluster` scaled by one (a new generation, as the API server gives a spec change). */
 function scaledOne(
   clusters: ClusterCollection[],
   cluster: string,
@@ -59,6 +64,8 @@ function scaledOne(
       ...target.spec,
       replicas: Number(target.spec?.replicas ?? 1) + 1,
     };
+    if (target.metadata.generation !== undefined)
+      target.metadata.generation += 1;
     return c;
   });
 }
@@ -135,6 +142,16 @@ describe.each(FIXTURES)('inventory parts kept per cluster: %s', (_, loadIt) => {
     const parsed = parts.catalog(catalogFingerprint(entities));
     expect(parsed?.entities.length).toBeGreaterThan(3);
     expect(parsed).toBe(parsedFirst);
+
+    // an hour later every cluster's statuses and EndpointSlices moved on: read
+    // differently, grouped the same, so no cluster is read again
+    const movedOn = readAgain(clusters).map(c => withStatusesMovedOn(c, 1));
+    expect(movedOn.map(clusterFingerprint)).not.toEqual(
+      clusters.map(clusterFingerprint),
+    );
+    const hourLater = built({ clusters: movedOn, entities, now: NOW }, parts);
+    expect(hourLater.rebuilt).toEqual([]);
+    expectSameAsFromScratch(hourLater.inventory);
 
     // one Deployment scaled in the second cluster: only that cluster
     const scaled = built(

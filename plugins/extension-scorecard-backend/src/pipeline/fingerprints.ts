@@ -22,6 +22,7 @@ import type {
   KubeObject,
   ResourceKey,
 } from '../collect/types';
+import { inventoryViewText } from '../inventory/inventoryView';
 import { canonicalJson } from '../store/encoding';
 
 type Normalize = (object: KubeObject) => unknown;
@@ -138,6 +139,41 @@ export function fingerprintOfRead(
   if (!known) {
     known = readFingerprint(collection);
     computed.set(collection, known);
+  }
+  return known;
+}
+
+/** What stands for one object in its cluster's {@link inventoryFingerprint}. */
+function inventoryPart(object: KubeObject): string {
+  return inventoryViewText(object) ?? objectPart(object);
+}
+
+/** Names the way {@link inventoryFingerprint} is computed. */
+const INVENTORY_SCHEME = 'inventory-v1';
+
+const inventoryKeys = new WeakMap<ClusterCollection, string>();
+
+/**
+ * The fingerprint of what the inventory reads of a collection (inventory/inventoryView):
+ * its objects without the statuses and write metadata no grouping reads. Equal when the
+ * inventory groups the cluster the same, though controllers rewrote statuses and
+ * EndpointSlices in between (computed once per collection object).
+ */
+export function inventoryFingerprint(collection: ClusterCollection): string {
+  let known = inventoryKeys.get(collection);
+  if (known === undefined) {
+    const hash = createHash('sha256').update(
+      `${INVENTORY_SCHEME}\n${collection.cluster}`,
+    );
+    for (const list of Object.keys(
+      collection.objects,
+    ).sort() as ResourceKey[]) {
+      // one update per list, as in readFingerprint
+      const parts = (collection.objects[list] ?? []).map(inventoryPart);
+      hash.update(`\n#${list}\n${parts.join('\n')}`);
+    }
+    known = hash.digest('hex');
+    inventoryKeys.set(collection, known);
   }
   return known;
 }

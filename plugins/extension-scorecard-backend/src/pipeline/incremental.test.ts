@@ -13,13 +13,15 @@ import {
   loadUpstreamFleet,
   type ExampleFleet,
 } from '../inventory/__testUtils__/exampleFleets';
-import type { ClusterCollection } from '../collect/types';
+import { withStatusesMovedOn } from '../testUtils/statusChurn';
+import type { ClusterCollection, KubeObject } from '../collect/types';
 import { buildInventory } from '../inventory/buildInventory';
 import { canonicalJson, sha256 } from '../store/encoding';
 import { evaluateStable, type StableScorecard } from './evaluate';
 import {
   catalogFingerprint,
   clusterFingerprint,
+  inventoryFingerprint,
   readFingerprint,
 } from './fingerprints';
 import { EvaluationMemo, type IncrementalOptions } from './incremental';
@@ -157,6 +159,9 @@ function scaled(collection: ClusterCollection): ClusterCollection {
             resourceVersion: `${
               Number(first.metadata.resourceVersion ?? 1) + 7
             }`,
+            ...(first.metadata.generation === undefined
+              ? {}
+              : { generation: first.metadata.generation + 1 }),
           },
           spec: { ...first.spec, replicas: Number(first.spec?.replicas) + 1 },
         },
@@ -247,6 +252,13 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
     const reusedAfterFullChange: number[] = [];
     const keptInChangedCluster: string[] = [];
     let restatedAfterRelabel = 0;
+    let afterStatuses:
+      | {
+          inventoryKept: boolean;
+          rebuilt: readonly string[];
+          evaluated: number;
+        }
+      | undefined;
     for (let step = 0; step < 260; step++) {
       const now = new Date(START + step * 2.5 * HOUR);
       // one Deployment of a cluster scales: what read it is evaluated again
@@ -258,6 +270,10 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
         collections = [collections[0], relabelled(collections[1])];
       if (step === 100)
         collections = [collections[0], withNewNamespace(collections[1])];
+      // an hour of controllers in every cluster: statuses and EndpointSlices written
+      // again, no spec or label changed (the inventory's parts are all kept)
+      if (step === 150)
+        collections = collections.map(c => withStatusesMovedOn(c, 1));
       // the catalog changes: everything is
       if (step === 80)
         entities = entities.map((e, i) =>
@@ -303,6 +319,12 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
         evaluation.reused.size + evaluation.restated.size,
       );
       if (step === 60) restatedAfterRelabel = evaluation.restated.size;
+      if (step === 150)
+        afterStatuses = {
+          inventoryKept: evaluation.inventoryKept,
+          rebuilt: memo.clustersRebuilt,
+          evaluated: evaluation.evaluated,
+        };
       if (step === 40) {
         const scaledUid = (collections[0].objects.deployments ?? [])[0].metadata
           .uid;
@@ -346,6 +368,14 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
     );
     // a label no selector reads: evaluated again, to what was stored
     expect(restatedAfterRelabel).toBeGreaterThan(0);
+    // statuses moved on everywhere: the inventory built again from every cluster's
+    // kept part (none read again), what holds a rewritten object evaluated again
+    expect(afterStatuses).toEqual({
+      inventoryKept: false,
+      rebuilt: [],
+      evaluated: expect.any(Number),
+    });
+    expect(afterStatuses!.evaluated).toBeGreaterThan(0);
     // most evaluations are kept; the clock brings some back
     expect(kept).toBeGreaterThan(evaluatedAgain);
     expect(evaluatedAgain).toBeGreaterThan(0);
@@ -521,6 +551,98 @@ describe('fingerprints of what was read', () => {
     expect(
       clusterFingerprint(collection({ horizontalpodautoscalers: [hpa(2, 2)] })),
     ).not.toBe(h);
+  });
+
+  /** Deployment `x/d` as read at `rv`. */
+  const deploymentAt = (
+    rv: string,
+    fields: { generation?: number; spec?: object; status?: object } = {},
+  ) =>
+    ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: {
+        name: 'd',
+        namespace: 'x',
+        uid: 'd1',
+        resourceVersion: rv,
+        ...(fields.generation === undefined
+          ? {}
+          : { generation: fields.generation }),
+        labels: { 'app.kubernetes.io/part-of': 'x' },
+      },
+      spec: fields.spec ?? { replicas: 1 },
+      status: fields.status ?? { readyReplicas: 1 },
+    } as KubeObject);
+
+  it('of the inventory: statuses and endpoints aside, not labels, specs, pending Pods or objects added', () => {
+    const slice = (rv: string, ip: string) => ({
+      apiVersion: 'discovery.k8s.io/v1',
+      kind: 'EndpointSlice',
+      metadata: { name: 's', namespace: 'x', uid: 's1', resourceVersion: rv },
+      endpoints: [{ addresses: [ip] }],
+    });
+    const pod = (rv: string) => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', namespace: 'x', uid: 'p1', resourceVersion: rv },
+      spec: { schedulerName: 'volcano' },
+      status: { phase: 'Pending' },
+    });
+    const base = inventoryFingerprint(
+      collection({
+        deployments: [deploymentAt('1')],
+        endpointslices: [slice('1', '10.0.0.1')],
+        pods: [pod('1')],
+      }),
+    );
+    const withObjects = (objects: ClusterCollection['objects']) =>
+      inventoryFingerprint(
+        collection({
+          deployments: [deploymentAt('1')],
+          endpointslices: [slice('1', '10.0.0.1')],
+          pods: [pod('1')],
+          ...objects,
+        }),
+      );
+    // controllers' writes: the same grouping
+    expect(
+      withObjects({
+        deployments: [deploymentAt('7', { status: { readyReplicas: 0 } })],
+        endpointslices: [slice('8', '10.0.0.9')],
+      }),
+    ).toBe(base);
+    // what the grouping reads
+    const withOtherLabels = deploymentAt('9');
+    withOtherLabels.metadata.labels = { 'app.kubernetes.io/part-of': 'y' };
+    expect(withObjects({ deployments: [withOtherLabels] })).not.toBe(base);
+    expect(
+      withObjects({
+        deployments: [deploymentAt('9', { spec: { replicas: 2 } })],
+      }),
+    ).not.toBe(base);
+    expect(withObjects({ pods: [pod('2')] })).not.toBe(base);
+    expect(
+      withObjects({
+        deployments: [
+          deploymentAt('1'),
+          { ...deploymentAt('1'), metadata: { name: 'e', uid: 'e1' } },
+        ],
+      }),
+    ).not.toBe(base);
+  });
+
+  it('of the inventory: a workload by its generation and metadata, where the API server sets one', () => {
+    const deployment = (rv: string, generation: number, status: object) =>
+      deploymentAt(rv, { generation, spec: { replicas: generation }, status });
+    const of = (d: KubeObject) =>
+      inventoryFingerprint(collection({ deployments: [d] }));
+    const base = of(deployment('1', 1, { readyReplicas: 1 }));
+    expect(of(deployment('2', 1, { readyReplicas: 0 }))).toBe(base);
+    expect(of(deployment('3', 2, { readyReplicas: 1 }))).not.toBe(base);
+    const withOtherLabels = deployment('4', 1, { readyReplicas: 1 });
+    withOtherLabels.metadata.labels = { app: 'e' };
+    expect(of(withOtherLabels)).not.toBe(base);
   });
 
   it('tell objects apart by uid and resourceVersion, the collection time aside', () => {

@@ -65,6 +65,7 @@ import {
   clusterFingerprint,
   fingerprintOfRead,
   fleetHeaderFingerprint,
+  inventoryFingerprint,
   objectFingerprintPart,
 } from './fingerprints';
 import { withClusterReads } from '../checks/clusterReads';
@@ -336,6 +337,36 @@ export class EvaluationMemo {
   private readonly kept = new WeakSet<Inventory>();
   /** What each cluster gave the last inventory built (a build reads again only the clusters read differently). */
   private readonly parts = new InventoryParts();
+  /**
+   * Each cluster's inventory fingerprint and the read it was computed from: a cluster read
+   * as last time is not hashed again.
+   */
+  private inventoryKeys = new Map<string, { read: string; key: string }>();
+
+  /**
+   * The fingerprint of what the inventory reads of each collection: a cluster whose
+   * objects only moved on in ways no grouping reads (statuses, EndpointSlices) keeps its
+   * part of the last inventory.
+   */
+  private *inventoryKeysSteps(
+    collections: readonly ClusterCollection[],
+  ): Steps<Map<string, string>> {
+    const known = this.inventoryKeys;
+    this.inventoryKeys = new Map();
+    for (const collection of collections) {
+      const read = fingerprintOfRead(collection).whole;
+      const last = known.get(collection.cluster);
+      let key = last?.read === read ? last.key : undefined;
+      if (key === undefined) {
+        key = inventoryFingerprint(collection);
+        yield; // tens of milliseconds for a cluster of 500 extensions
+      }
+      this.inventoryKeys.set(collection.cluster, { read, key });
+    }
+    return new Map(
+      [...this.inventoryKeys].map(([cluster, { key }]) => [cluster, key]),
+    );
+  }
 
   /**
    * The results of the snapshot it remembers, by component id (what the checks that
@@ -432,10 +463,12 @@ export class EvaluationMemo {
         parts: this.parts,
         catalogKey: `${fingerprints.catalog} ${fingerprints.extraKinds}`,
         keys: new Map(
-          [...fingerprints.clusters].map(([cluster, fingerprint]) => [
-            cluster,
-            `${fingerprint} ${fingerprints.catalog} ${fingerprints.extraKinds}`,
-          ]),
+          [...(yield* this.inventoryKeysSteps(read.collections))].map(
+            ([cluster, key]) => [
+              cluster,
+              `${key} ${fingerprints.catalog} ${fingerprints.extraKinds}`,
+            ],
+          ),
         ),
       },
     );
@@ -714,6 +747,7 @@ export class EvaluationMemo {
   /** Forgets everything: the next refresh evaluates every component. */
   forget(): void {
     this.parts.clear();
+    this.inventoryKeys = new Map();
     this.entries = new Map();
     this.snapshotId = null;
     this.last = undefined;

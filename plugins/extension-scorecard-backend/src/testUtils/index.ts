@@ -53,6 +53,8 @@ export type { ResourceSpec } from '../collect/types';
 export { buildInventory } from '../inventory/buildInventory';
 /** The input of buildInventory: collections, catalog entities, time, extra kinds. @alpha */
 export type { BuildInventoryInput } from '../inventory/buildInventory';
+/** A cluster read an hour later with only statuses and EndpointSlices moved on. @alpha */
+export { withStatusesMovedOn } from './statusChurn';
 
 // ── Evaluation ─────────────────────────────────────────────────────────────────
 
