@@ -724,7 +724,7 @@ function persistenceRows(
     {
       key: 'rerun-busy-hour',
       section: 'Refresh',
-      measure: `a busy hour in every cluster (one in ten workloads, Certificates, APIServices and EndpointSlices of each cluster rewritten by their controllers: statuses and endpoints, no spec or label): inventory + checks and next-minor report of what changed + write (SQLite)`,
+      measure: `a busy hour in every cluster (one in ten workloads, PodDisruptionBudgets and EndpointSlices of each cluster rewritten by their controllers: statuses and endpoints, no spec or label): inventory + checks and next-minor report of what changed + write (SQLite)`,
       figure: `${rerunFigure(
         busy,
       )}, the median of three such hours (${f.busyHourTotalsMs

@@ -12,7 +12,11 @@ import type {
   ResourceKey,
 } from '../collect/types';
 import type { ComponentInstance, InstanceObjects } from '../inventory/model';
-import { readsClusterList } from './clusterReads';
+import {
+  LIST_PARTS,
+  readsClusterList,
+  readsClusterListPart,
+} from './clusterReads';
 import { LabelIndex } from './kubernetes/labelSelectors';
 import { RbacIndex } from './kubernetes/rbacAuthorizer';
 import { type Release, serverRelease } from './kubernetes/releases';
@@ -31,8 +35,6 @@ function groupBy(
   }
   return map;
 }
-
-const byNamespace = (o: KubeObject) => o.metadata.namespace ?? '';
 
 /** Resources of optional CRDs or API groups: `not-served` means "none in this cluster". */
 export const OPTIONAL_RESOURCES: ReadonlySet<ResourceKey> =
@@ -215,10 +217,10 @@ export class ClusterIndex {
   }
 
   podDisruptionBudgetsIn(namespace: string): KubeObject[] {
-    this.reads('poddisruptionbudgets');
+    readsClusterListPart(this.name, 'poddisruptionbudgets', namespace);
     this.pdbs ??= groupBy(
       this.collection.objects.poddisruptionbudgets,
-      byNamespace,
+      LIST_PARTS.poddisruptionbudgets!,
     );
     return this.pdbs.get(namespace) ?? [];
   }
@@ -242,15 +244,13 @@ export class ClusterIndex {
   }
 
   endpointSlicesOf(namespace: string, service: string): KubeObject[] {
-    this.reads('endpointslices');
+    const part = `${namespace}/${service}`;
+    readsClusterListPart(this.name, 'endpointslices', part);
     this.endpointSlices ??= groupBy(
       this.collection.objects.endpointslices,
-      o => {
-        const svc = o.metadata.labels?.['kubernetes.io/service-name'];
-        return svc ? `${o.metadata.namespace}/${svc}` : undefined;
-      },
+      LIST_PARTS.endpointslices!,
     );
-    return this.endpointSlices.get(`${namespace}/${service}`) ?? [];
+    return this.endpointSlices.get(part) ?? [];
   }
 
   /**

@@ -22,6 +22,7 @@ import type {
   KubeObject,
   ResourceKey,
 } from '../collect/types';
+import { LIST_PARTS } from '../checks/clusterReads';
 import { inventoryViewText } from '../inventory/inventoryView';
 import { canonicalJson } from '../store/encoding';
 
@@ -78,16 +79,22 @@ const NORMALIZED_KINDS: Record<string, Normalize | undefined> = {
   HorizontalPodAutoscaler: NORMALIZED.horizontalpodautoscalers,
 };
 
-/** Parts of objects compared by content (Nodes are in many components' instances). */
+/**
+ * Digests of objects compared by content: Nodes are in many components' instances (a
+ * node agent's holds every Node of its cluster), so each component's fingerprint hashes
+ * a digest per Node, not the Node's text again.
+ */
 const contentParts = new WeakMap<KubeObject, string>();
 
-/** An object as it stands in a fingerprint: by uid and resourceVersion, or its content. */
+/** An object as it stands in a component's fingerprint: by uid and resourceVersion, or a digest of its content. */
 export function objectFingerprintPart(object: KubeObject): string {
   const normalize = NORMALIZED_KINDS[object.kind];
   if (!normalize) return objectPart(object);
   let part = contentParts.get(object);
   if (part === undefined) {
-    part = objectPart(object, normalize);
+    part = createHash('sha256')
+      .update(objectPart(object, normalize))
+      .digest('base64');
     contentParts.set(object, part);
   }
   return part;
@@ -141,6 +148,51 @@ export function fingerprintOfRead(
     computed.set(collection, known);
   }
   return known;
+}
+
+const partFingerprints = new WeakMap<
+  ClusterCollection,
+  Map<ResourceKey, Map<string, string>>
+>();
+
+/**
+ * The fingerprint of one part of a list read by parts (checks/clusterReads
+ * `LIST_PARTS`: one namespace's PodDisruptionBudgets, one Service's EndpointSlices);
+ * `none` when the list holds nothing of that part. The list's parts are hashed once
+ * per collection object.
+ */
+export function listPartFingerprint(
+  collection: ClusterCollection,
+  key: ResourceKey,
+  part: string,
+): string {
+  let lists = partFingerprints.get(collection);
+  if (!lists) {
+    lists = new Map();
+    partFingerprints.set(collection, lists);
+  }
+  let parts = lists.get(key);
+  if (!parts) {
+    const partOf = LIST_PARTS[key];
+    if (!partOf) throw new Error(`${key} is not read by parts`);
+    const grouped = new Map<string, string[]>();
+    for (const object of collection.objects[key] ?? []) {
+      const p = partOf(object);
+      if (p === undefined) continue;
+      const list = grouped.get(p);
+      const text = objectFingerprintPart(object);
+      if (list) list.push(text);
+      else grouped.set(p, [text]);
+    }
+    parts = new Map(
+      [...grouped].map(([p, texts]) => [
+        p,
+        createHash('sha256').update(texts.join('\n')).digest('hex'),
+      ]),
+    );
+    lists.set(key, parts);
+  }
+  return parts.get(part) ?? 'none';
 }
 
 /** What stands for one object in its cluster's {@link inventoryFingerprint}. */

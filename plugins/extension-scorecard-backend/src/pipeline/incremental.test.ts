@@ -28,6 +28,7 @@ import { EvaluationMemo, type IncrementalOptions } from './incremental';
 import { upgradeReadiness } from './upgradeReadiness';
 import type { CampaignAnnouncementRule } from '../scoring';
 import { readChecksConfig } from '../checks';
+import { withClusterReads, type ClusterRead } from '../checks/clusterReads';
 import { ConfigReader } from '@backstage/config';
 
 jest.setTimeout(120_000);
@@ -422,6 +423,82 @@ describe.each(FIXTURES)('a memo over %s', (_name, loadFixture, clockMoves) => {
       .filter((key, i, all) => all.indexOf(key) !== i);
     expect(moved.length > 0).toBe(clockMoves);
     expect(findings).toBeGreaterThan(0);
+  });
+
+  it("evaluates again what read a namespace's budgets when one of them changed, not what read another namespace's", () => {
+    const memo = new EvaluationMemo();
+    const at = (hour: number): IncrementalOptions => ({
+      now: new Date(START + hour * HOUR),
+      latestSnapshotId: hour === 0 ? null : 1,
+    });
+    const { entities } = fixture;
+    const first = memo.inventory(
+      { collections: fixture.clusters, entities },
+      at(0),
+    );
+    const evaluation = memo.evaluate(first, at(0));
+    memo.remember(
+      evaluation,
+      1,
+      hashOf(evaluation.scorecards),
+      memo.upgradeReport(first, evaluation, at(0)),
+    );
+    // a budget's status rewritten by the disruption controller (a Pod restarted)
+    const cluster = fixture.clusters.find(
+      c => (c.objects.poddisruptionbudgets ?? []).length > 0,
+    )!;
+    const [budget, ...others] = cluster.objects.poddisruptionbudgets!;
+    const part: ClusterRead = `poddisruptionbudgets@${budget.metadata.namespace}`;
+    const changed = fixture.clusters.map(c =>
+      c !== cluster
+        ? structuredClone(c)
+        : {
+            ...structuredClone(c),
+            objects: {
+              ...structuredClone(c.objects),
+              poddisruptionbudgets: [
+                {
+                  ...budget,
+                  metadata: { ...budget.metadata, resourceVersion: '999999' },
+                  status: {
+                    ...budget.status,
+                    currentHealthy: 0,
+                    disruptionsAllowed: 0,
+                  },
+                },
+                ...others,
+              ],
+            },
+          },
+    );
+    const inventory = memo.inventory({ collections: changed, entities }, at(1));
+    const again = memo.evaluate(inventory, at(1));
+    expect(again.scorecards).toEqual(
+      evaluateStable(
+        buildInventory({ clusters: changed, entities, now: at(1).now }),
+        at(1),
+      ),
+    );
+    // what each component read of that cluster, by list and part
+    const reads = first.components.map(c => ({
+      id: c.id,
+      read:
+        withClusterReads(() =>
+          evaluateStable({ ...first, components: [c] }, at(0)),
+        ).reads.get(cluster.cluster) ?? [],
+    }));
+    const readIt = reads.filter(r => r.read.includes(part));
+    const readOthers = reads.filter(
+      r =>
+        !r.read.includes(part) &&
+        r.read.some(x => x.startsWith('poddisruptionbudgets@')),
+    );
+    expect(readIt.length).toBeGreaterThan(0);
+    expect(readOthers.length).toBeGreaterThan(0);
+    for (const { id } of readIt) expect(again.reused.has(id)).toBe(false);
+    expect(
+      readOthers.filter(r => again.reused.has(r.id)).length,
+    ).toBeGreaterThan(0);
   });
 
   it('keeps the inventory at every unchanged hourly run, not every other one', () => {

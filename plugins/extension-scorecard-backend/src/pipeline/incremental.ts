@@ -35,7 +35,6 @@ import type {
   ClusterCollection,
   CollectionFingerprint,
   KubeObject,
-  ResourceKey,
 } from '../collect/types';
 import { buildInventorySteps } from '../inventory/buildInventory';
 import { runSteps, type Steps } from '../pacing/steps';
@@ -66,9 +65,14 @@ import {
   fingerprintOfRead,
   fleetHeaderFingerprint,
   inventoryFingerprint,
+  listPartFingerprint,
   objectFingerprintPart,
 } from './fingerprints';
-import { withClusterReads } from '../checks/clusterReads';
+import {
+  parseClusterRead,
+  withClusterReads,
+  type ClusterRead,
+} from '../checks/clusterReads';
 import {
   upgradeReadinessSteps,
   type ComponentFindingsCache,
@@ -98,7 +102,7 @@ interface Remembered {
   instancesKey?: string;
   /** The cluster lists its evaluation read, and its inputs as far as it read them (see {@link inputsReadFingerprint}). */
   read?: {
-    lists: ReadonlyMap<string, readonly ResourceKey[]>;
+    lists: ReadonlyMap<string, readonly ClusterRead[]>;
     fingerprint: string;
   };
 }
@@ -108,6 +112,8 @@ interface ReadFingerprints {
   clusters: ReadonlyMap<string, string>;
   /** Cluster → each list's fingerprint. */
   lists: ReadonlyMap<string, CollectionFingerprint['lists']>;
+  /** Cluster → its collection (for the fingerprints of parts of lists). */
+  collections: ReadonlyMap<string, ClusterCollection>;
   /** Every cluster's header and staleness (see fleetHeaderFingerprint). */
   fleetHeader: string;
   catalog: string;
@@ -220,8 +226,12 @@ function instancesKey(component: ExtensionComponent): string {
 /** The clusters' part of what a run read. */
 function clusterReads(
   collections: readonly ClusterCollection[],
-): Pick<ReadFingerprints, 'clusters' | 'lists' | 'fleetHeader'> {
+): Pick<
+  ReadFingerprints,
+  'clusters' | 'lists' | 'collections' | 'fleetHeader'
+> {
   return {
+    collections: new Map(collections.map(c => [c.cluster, c])),
     clusters: new Map(collections.map(c => [c.cluster, clusterFingerprint(c)])),
     lists: new Map(
       collections.map(c => [c.cluster, fingerprintOfRead(c).lists]),
@@ -239,7 +249,7 @@ function clusterReads(
  */
 function inputsReadFingerprint(
   component: ExtensionComponent,
-  reads: ReadonlyMap<string, readonly ResourceKey[]>,
+  reads: ReadonlyMap<string, readonly ClusterRead[]>,
   read: ReadFingerprints,
   inputs: ComponentInputs,
 ): string {
@@ -270,9 +280,15 @@ function inputsReadFingerprint(
   }
   for (const [cluster, keys] of reads) {
     const lists = read.lists.get(cluster);
+    const collection = read.collections.get(cluster);
+    const fingerprintOf = (clusterRead: ClusterRead): string => {
+      const { key, part } = parseClusterRead(clusterRead);
+      if (part === undefined) return lists?.[key] ?? 'unread';
+      return collection ? listPartFingerprint(collection, key, part) : 'unread';
+    };
     hash.update(
       `\n%${cluster}\n${keys
-        .map(key => `${key}=${lists?.[key] ?? 'unread'}`)
+        .map(key => `${key}=${fingerprintOf(key)}`)
         .join('\n')}`,
     );
   }

@@ -70,14 +70,15 @@ function movedOn(obj: KubeObject, hour: number, at: string): KubeObject {
 /**
  * `collection` read `hour` hours later with only statuses and EndpointSlices moved on:
  * every such object, or with `everyNth` one of every n of each list (a different one
- * each hour).
+ * each hour); with `kinds`, only objects of those kinds.
  */
 export function withStatusesMovedOn(
   collection: ClusterCollection,
   hour: number,
-  options: { everyNth?: number } = {},
+  options: { everyNth?: number; kinds?: readonly string[] } = {},
 ): ClusterCollection {
   const n = Math.max(1, Math.floor(options.everyNth ?? 1));
+  const kinds = options.kinds && new Set(options.kinds);
   const at = new Date(
     Date.parse(collection.collectedAt) + hour * 3_600_000,
   ).toISOString();
@@ -88,7 +89,9 @@ export function withStatusesMovedOn(
       Object.entries(collection.objects).map(([list, objects]) => [
         list,
         (objects ?? []).map((o, i) =>
-          i % n === hour % n ? movedOn(o, hour, at) : o,
+          i % n === hour % n && (!kinds || kinds.has(o.kind))
+            ? movedOn(o, hour, at)
+            : o,
         ),
       ]),
     ),
