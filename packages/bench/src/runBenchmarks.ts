@@ -140,6 +140,7 @@ const ROW_ORDER = [
   'persist-postgres',
   'rerun-unchanged',
   'rerun-one-cluster',
+  'rerun-busy-hour',
   'refresh-stall',
   'side-by-side-tech-insights',
   'side-by-side-plain',
