@@ -87,10 +87,18 @@ interface Remembered {
   evaluationHash?: string;
   /** The stored state's hash, once written. */
   stateHash?: string;
-  /** Its findings in the next-minor upgrade report, and until when they hold. */
+  /**
+   * Its findings in the next-minor upgrade report, until when they hold, and the cluster
+   * lists computing them read with its objects as far as they read them (see
+   * {@link inputsReadFingerprint}; no evidence, waivers or campaigns).
+   */
   upgrade?: {
     findings: ReadonlyMap<string, readonly UpgradeFinding[]>;
     validBefore: number;
+    read?: {
+      lists: ReadonlyMap<string, readonly ClusterRead[]>;
+      fingerprint: string;
+    };
   };
   /** The catalog title stored with its state. */
   title: string | null;
@@ -239,6 +247,9 @@ function clusterReads(
     fleetHeader: fleetHeaderFingerprint(collections),
   };
 }
+
+/** No evidence, waivers or campaigns: what the next-minor findings are computed without. */
+const NO_INPUTS: ComponentInputs = { evidence: [], waivers: [], campaigns: [] };
 
 /**
  * A component's inputs as far as its last evaluation read them: its own objects (by
@@ -712,24 +723,47 @@ export class EvaluationMemo {
     });
   }
 
-  /** For upgradeReadiness after `evaluation` (see {@link upgradeReport}). */
+  /**
+   * For upgradeReadiness after `evaluation` (see {@link upgradeReport}): a component's
+   * findings are kept while its clusters read the same, or, when they do not, while
+   * nothing the findings were computed from changed (its objects, the lists they read,
+   * every cluster's header, the catalog).
+   */
   upgradeFindings(evaluation: IncrementalEvaluation): ComponentFindingsCache {
+    const readFingerprint = (
+      component: ExtensionComponent,
+      lists: ReadonlyMap<string, readonly ClusterRead[]>,
+    ) => inputsReadFingerprint(component, lists, evaluation.read, NO_INPUTS);
     return (component, compute) => {
       const entry = evaluation.pending.get(component.id);
       const known = evaluation.reusable
-        ? this.entries.get(component.id)
+        ? this.entries.get(component.id)?.upgrade
         : undefined;
       if (
         entry &&
-        known?.upgrade &&
-        known.fingerprint === entry.fingerprint &&
-        evaluation.now < known.upgrade.validBefore
+        known &&
+        evaluation.now < known.validBefore &&
+        (this.entries.get(component.id)?.fingerprint === entry.fingerprint ||
+          (known.read &&
+            readFingerprint(component, known.read.lists) ===
+              known.read.fingerprint))
       ) {
-        entry.upgrade = known.upgrade;
-        return known.upgrade.findings;
+        entry.upgrade = known;
+        return known.findings;
       }
-      const { value, validBefore } = withTimeBound(compute);
-      if (entry) entry.upgrade = { findings: value, validBefore };
+      const {
+        value: { value, validBefore },
+        reads,
+      } = withClusterReads(() => withTimeBound(compute));
+      if (entry)
+        entry.upgrade = {
+          findings: value,
+          validBefore,
+          read: {
+            lists: reads,
+            fingerprint: readFingerprint(component, reads),
+          },
+        };
       return value;
     };
   }
