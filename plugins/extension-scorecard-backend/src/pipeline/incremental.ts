@@ -48,7 +48,7 @@ import type {
   ExtensionComponent,
   Inventory,
 } from '../inventory/model';
-import { canonicalJson } from '../store/encoding';
+import { canonicalJson, sameJson } from '../store/encoding';
 import {
   checksConfigOf,
   componentEvaluator,
@@ -251,19 +251,29 @@ function clusterReads(
 /** No evidence, waivers or campaigns: what the next-minor findings are computed without. */
 const NO_INPUTS: ComponentInputs = { evidence: [], waivers: [], campaigns: [] };
 
+/** Each run's {@link ownReadPart} of each component, computed once. */
+const ownReadParts = new WeakMap<
+  ReadFingerprints,
+  WeakMap<ExtensionComponent, string>
+>();
+
 /**
- * A component's inputs as far as its last evaluation read them: its own objects (by
- * uid and resourceVersion) and what the inventory made of them, the cluster lists its
- * checks read (`reads`, recorded by checks/clusterReads), every cluster's header and
- * staleness, the catalog, its evidence, waivers and campaigns. Equal: its evaluation
- * is the same, though other objects of its clusters changed.
+ * The part of {@link inputsReadFingerprint} that is the component's own, whatever lists
+ * it read: its objects and what the inventory made of them, every cluster's header and
+ * staleness, the catalog. Computed once per run for a component: its checks and its
+ * next-minor findings are each compared with what they read.
  */
-function inputsReadFingerprint(
+function ownReadPart(
   component: ExtensionComponent,
-  reads: ReadonlyMap<string, readonly ClusterRead[]>,
   read: ReadFingerprints,
-  inputs: ComponentInputs,
 ): string {
+  let parts = ownReadParts.get(read);
+  if (!parts) {
+    parts = new WeakMap();
+    ownReadParts.set(read, parts);
+  }
+  let part = parts.get(component);
+  if (part !== undefined) return part;
   const hash = createHash('sha256');
   hash.update(`${component.id}\n${read.catalog}\n${read.fleetHeader}\n`);
   hash.update(
@@ -289,6 +299,26 @@ function inputsReadFingerprint(
       );
     }
   }
+  part = hash.digest('base64');
+  parts.set(component, part);
+  return part;
+}
+
+/**
+ * A component's inputs as far as its last evaluation read them: its own objects (by
+ * uid and resourceVersion) and what the inventory made of them, the cluster lists its
+ * checks read (`reads`, recorded by checks/clusterReads), every cluster's header and
+ * staleness, the catalog, its evidence, waivers and campaigns. Equal: its evaluation
+ * is the same, though other objects of its clusters changed.
+ */
+function inputsReadFingerprint(
+  component: ExtensionComponent,
+  reads: ReadonlyMap<string, readonly ClusterRead[]>,
+  read: ReadFingerprints,
+  inputs: ComponentInputs,
+): string {
+  const hash = createHash('sha256');
+  hash.update(ownReadPart(component, read));
   for (const [cluster, keys] of reads) {
     const lists = read.lists.get(cluster);
     const collection = read.collections.get(cluster);
@@ -643,7 +673,7 @@ export class EvaluationMemo {
         sameCatalog &&
         known.instancesKey === entry.instancesKey &&
         known.title === entry.title &&
-        JSON.stringify(known.scorecard) === JSON.stringify(value)
+        sameJson(known.scorecard, value)
       ) {
         // evaluated again to the very evaluation stored: the store takes it by hash
         restated.set(id, {

@@ -7,11 +7,25 @@ import {
   compressJson,
   decompressJson,
   frameContentSize,
+  sameJson,
   sha256,
   utf8Bytes,
 } from './encoding';
 
 const ZSTD_MAGIC = 0xfd2fb528;
+
+/** Any value, with what JSON.stringify treats apart: boxes, Dates, Maps, holes. */
+const anyValue = fc.anything({
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSparseArray: true,
+  withTypedArray: true,
+  withUnicodeString: true,
+});
 
 describe('compressJson', () => {
   const cases: Array<[string, unknown]> = [
@@ -134,22 +148,9 @@ describe('canonicalJson', () => {
 
   it('writes the very text the replacer did, for any value', () => {
     fc.assert(
-      fc.property(
-        fc.anything({
-          withBoxedValues: true,
-          withDate: true,
-          withMap: true,
-          withSet: true,
-          withNullPrototype: true,
-          withObjectString: true,
-          withSparseArray: true,
-          withTypedArray: true,
-          withUnicodeString: true,
-        }),
-        value => {
-          expect(canonicalJson(value)).toBe(withReplacer(value));
-        },
-      ),
+      fc.property(anyValue, value => {
+        expect(canonicalJson(value)).toBe(withReplacer(value));
+      }),
       { numRuns: 2000 },
     );
   });
@@ -169,5 +170,80 @@ describe('canonicalJson', () => {
     };
     expect(canonicalJson(value)).toBe(withReplacer(value));
     expect(keys).toEqual(['0', 'one', '0', 'one']);
+  });
+});
+
+describe('sameJson', () => {
+  /** Small values, so that equal texts and near misses come up by chance. */
+  const small = fc.letrec(tie => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      fc.constantFrom<unknown>(
+        null,
+        undefined,
+        0,
+        -0,
+        1,
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        '',
+        '1',
+        'null',
+        true,
+        false,
+        () => 1,
+        Symbol.for('s'),
+        new Date(0),
+        Object(1),
+        Object('1'),
+      ),
+      fc.array(tie('value'), { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom('a', 'b', '1', '0'), tie('value'), {
+        maxKeys: 3,
+      }),
+    ),
+  })).value;
+  const stringifiedAlike = (a: unknown, b: unknown) =>
+    JSON.stringify(a) === JSON.stringify(b);
+
+  it('is true exactly when JSON.stringify writes the same text', () => {
+    fc.assert(
+      fc.property(small, small, (a, b) => {
+        expect(sameJson(a, b)).toBe(stringifiedAlike(a, b));
+      }),
+      { numRuns: 5000 },
+    );
+    fc.assert(
+      fc.property(anyValue, anyValue, (a, b) => {
+        expect(sameJson(a, b)).toBe(stringifiedAlike(a, b));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('finds a value equal to its copy through JSON, and to that copy changed only as the text is', () => {
+    fc.assert(
+      fc.property(anyValue, value => {
+        const text = JSON.stringify(value);
+        if (text === undefined) return;
+        expect(sameJson(value, JSON.parse(text))).toBe(true);
+        const changed = JSON.parse(text.replace(/\d/, '7'));
+        expect(sameJson(value, changed)).toBe(JSON.stringify(changed) === text);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('tells key order apart, as the text does, and skips what is not written', () => {
+    expect(sameJson({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false);
+    expect(sameJson({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(sameJson({ a: 1, f: () => 2 }, { f: undefined, a: 1 })).toBe(true);
+    expect(sameJson([undefined, () => 1], [null, null])).toBe(true);
+    expect(
+      sameJson({ d: new Date(0) }, { d: '1970-01-01T00:00:00.000Z' }),
+    ).toBe(true);
+    const shared = Object.freeze(['kube-system', 'default']);
+    expect(sameJson({ names: shared }, { names: shared })).toBe(true);
+    expect(sameJson({ names: shared }, { names: ['kube-system'] })).toBe(false);
   });
 });

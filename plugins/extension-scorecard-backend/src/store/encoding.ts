@@ -41,6 +41,94 @@ function sortedCopy(value: unknown, key: string): unknown {
 }
 
 /**
+ * Whether `JSON.stringify` writes the same text for both values, without writing it:
+ * the same keys in the same order at every depth. Values held by both (a list shared by
+ * many scorecards) compare at once, where the text would be written out twice.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return a === b || sameAsJson(asJson(a, ''), asJson(b, ''));
+}
+
+/**
+ * What JSON.stringify writes in place of `value` at `key` (an array's index is named
+ * as a number, and written out only for a toJSON): after toJSON, unboxed.
+ */
+function asJson(value: unknown, key: string | number): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  let item: unknown = value;
+  if (typeof (item as { toJSON?: unknown }).toJSON === 'function') {
+    item = (item as { toJSON(key: string): unknown }).toJSON(String(key));
+    if (item === null || typeof item !== 'object') return item;
+  }
+  if (
+    item instanceof Number ||
+    item instanceof String ||
+    item instanceof Boolean
+  )
+    return item.valueOf();
+  return item;
+}
+
+/** Not written: an object's property holding it is left out, an array writes null. */
+function unwritten(value: unknown): boolean {
+  return (
+    value === undefined ||
+    typeof value === 'function' ||
+    typeof value === 'symbol'
+  );
+}
+
+/** Two primitives, not identical: the same text only as numbers, null or unwritten. */
+function samePrimitive(a: unknown, b: unknown): boolean {
+  const kinds = `${typeof a} ${typeof b}`;
+  if (kinds.includes('string') || kinds.includes('boolean')) return false;
+  return JSON.stringify(a) === JSON.stringify(b); // NaN, Infinity and null write null
+}
+
+/** {@link sameJson} of two values already through {@link asJson}. */
+function sameAsJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const aObject = a !== null && typeof a === 'object';
+  const bObject = b !== null && typeof b === 'object';
+  if (!aObject || !bObject) return !aObject && !bObject && samePrimitive(a, b);
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+      if (a[i] === b[i]) continue;
+      const x = asJson(a[i], i);
+      const y = asJson(b[i], i);
+      if (!sameAsJson(unwritten(x) ? null : x, unwritten(y) ? null : y))
+        return false;
+    }
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const aRecord = a as Record<string, unknown>;
+  const bRecord = b as Record<string, unknown>;
+  const aKeys = Object.keys(aRecord);
+  const bKeys = Object.keys(bRecord);
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    let x: unknown = undefined;
+    let y: unknown = undefined;
+    for (; i < aKeys.length; i++) {
+      x = asJson(aRecord[aKeys[i]], aKeys[i]);
+      if (!unwritten(x)) break;
+    }
+    for (; j < bKeys.length; j++) {
+      y = asJson(bRecord[bKeys[j]], bKeys[j]);
+      if (!unwritten(y)) break;
+    }
+    if (i === aKeys.length || j === bKeys.length)
+      return i === aKeys.length && j === bKeys.length;
+    if (aKeys[i] !== bKeys[j] || !sameAsJson(x, y)) return false;
+    i++;
+    j++;
+  }
+}
+
+/**
  * SHA-256 hex of a text, or of its UTF-8 bytes (the same digest). One-shot: several
  * times faster than a Hash object for short texts.
  */
