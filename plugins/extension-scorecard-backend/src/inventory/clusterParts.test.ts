@@ -17,7 +17,7 @@ import {
 } from '../pipeline/fingerprints';
 import { canonicalJson } from '../store/encoding';
 import { buildInventory, type BuildInventoryInput } from './buildInventory';
-import { InventoryParts } from './clusterParts';
+import { InventoryParts, objectResolver } from './clusterParts';
 import { isExtensionComponent } from './linking';
 import type { Inventory } from './model';
 
@@ -233,4 +233,50 @@ it('reads every cluster again when the entities owning components change', async
   expect(after.inventory.components.map(c => c.id)).not.toContain(target!.id);
   expect(after.rebuilt).toEqual(clusters.map(c => c.cluster));
   expectSameAsFromScratch(after.inventory);
+});
+
+describe('objectResolver', () => {
+  it('finds in another read of a cluster each object of the first, and nothing for one gone', async () => {
+    const { clusters } = await loadUpstreamFleet(Date.parse(NOW));
+    let found = 0;
+    for (const collection of clusters) {
+      const again = structuredClone(collection);
+      const resolve = objectResolver(again);
+      for (const [key, list] of Object.entries(collection.objects)) {
+        const listAgain = again.objects[key as keyof typeof again.objects]!;
+        for (const [i, object] of (list ?? []).entries()) {
+          expect(resolve(object)).toBe(listAgain[i]);
+          found += 1;
+        }
+      }
+      const gone = structuredClone(collection.objects.deployments![0]);
+      gone.metadata = { ...gone.metadata, uid: 'gone', name: 'gone' };
+      expect(resolve(gone)).toBeUndefined();
+    }
+    expect(found).toBeGreaterThan(500);
+  });
+
+  it('finds objects of a list that holds several kinds, with or without a uid', () => {
+    const chaos = (kind: string, name: string, uid?: string): KubeObject => ({
+      apiVersion: 'chaos-mesh.org/v1alpha1',
+      kind,
+      metadata: { namespace: 'chaos', name, ...(uid ? { uid } : {}) },
+    });
+    const collection = {
+      cluster: 'c',
+      objects: {
+        chaosmesh: [
+          chaos('PodChaos', 'kill-one', 'u1'),
+          chaos('NetworkChaos', 'delay', 'u2'),
+          chaos('IOChaos', 'slow-disk'),
+        ],
+      },
+    } as unknown as ClusterCollection;
+    const resolve = objectResolver(structuredClone(collection));
+    for (const object of collection.objects.chaosmesh!) {
+      expect(resolve(object)).toEqual(object);
+      expect(resolve(object)).not.toBe(object);
+    }
+    expect(resolve(chaos('IOChaos', 'other'))).toBeUndefined();
+  });
 });

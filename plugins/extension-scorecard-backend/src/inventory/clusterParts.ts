@@ -55,15 +55,38 @@ function readIdentity(object: KubeObject): string {
   );
 }
 
-/** Finds, in a cluster's collection, the object another read of it held. */
+/**
+ * Finds, in a cluster's collection, the object another read of it held. The lists are
+ * indexed as the lookups need them: those whose objects are of the kind looked up (a
+ * list is of one kind but for Chaos Mesh's), and every list only when one misses. A
+ * refresh that keeps a few components rebases them onto a cluster of thousands of
+ * objects.
+ */
 export function objectResolver(
   collection: ClusterCollection | undefined,
 ): (object: KubeObject) => KubeObject | undefined {
-  const byIdentity = new Map<string, KubeObject>();
-  for (const list of Object.values(collection?.objects ?? {}))
-    for (const object of list ?? [])
-      byIdentity.set(readIdentity(object), object);
-  return object => byIdentity.get(readIdentity(object));
+  const lists = Object.values(collection?.objects ?? {});
+  const index = (of: ReadonlyArray<KubeObject[] | undefined>) => {
+    const byIdentity = new Map<string, KubeObject>();
+    for (const list of of)
+      for (const object of list ?? [])
+        byIdentity.set(readIdentity(object), object);
+    return byIdentity;
+  };
+  const byKind = new Map<string, Map<string, KubeObject>>();
+  let all: Map<string, KubeObject> | undefined;
+  return object => {
+    const identity = readIdentity(object);
+    let ofKind = byKind.get(object.kind);
+    if (!ofKind) {
+      ofKind = index(lists.filter(list => list?.[0]?.kind === object.kind));
+      byKind.set(object.kind, ofKind);
+    }
+    const found = ofKind.get(identity);
+    if (found) return found;
+    all ??= index(lists);
+    return all.get(identity);
+  };
 }
 
 /** Fingerprint of the entities (refs in order) owning components. */

@@ -350,13 +350,13 @@ function sameRead(a: ReadFingerprints, b: ReadFingerprints): boolean {
 /**
  * Kept components with their objects taken from the new collections (checks compare
  * an instance's objects with the cluster's by identity), or undefined when one is not
- * there (it then cannot be kept).
+ * there (it then cannot be kept). In steps: a cluster's objects are indexed as its
+ * components need them.
  */
-function withObjectsOf(
+function* withObjectsOf(
   components: readonly ExtensionComponent[],
   collections: readonly ClusterCollection[],
-): ExtensionComponent[] | undefined {
-  if (!components.length) return [];
+): Steps<ExtensionComponent[] | undefined> {
   const resolvers = new Map<string, ReturnType<typeof objectResolver>>();
   const resolverOf = (cluster: string) => {
     let resolve = resolvers.get(cluster);
@@ -375,6 +375,7 @@ function withObjectsOf(
       instances.push(rebased);
     }
     out.push({ ...component, instances });
+    yield;
   }
   return out;
 }
@@ -481,7 +482,7 @@ export class EvaluationMemo {
         e => e.upgrade && now < e.upgrade.validBefore,
       )
     ) {
-      const components = withObjectsOf(
+      const components = yield* withObjectsOf(
         [...this.entries.values()].flatMap(e =>
           e.component ? [e.component] : [],
         ),

@@ -6,6 +6,7 @@
  * new snapshot; evaluation bodies are content-addressed and compressed (zstd, off
  * the main thread: see offThreadCompression), so identical content is stored once.
  */
+import type { ClusterUpgradeReadiness } from '@extension-scorecard/plugin-extension-scorecard-common';
 import type { Knex } from 'knex';
 import {
   addToTally,
@@ -48,6 +49,22 @@ const STATE_ROWS = 200;
 
 /** New bodies handed to the compressing worker at a time. */
 const COMPRESS_BATCH = 500;
+
+/**
+ * Each next-minor report's stored bytes, by the report: a refresh that kept the report
+ * (nothing read differently) hands the very same objects again, and a fleet's reports
+ * are megabytes of JSON to compress.
+ */
+const storedReports = new WeakMap<ClusterUpgradeReadiness, Buffer>();
+
+function storedReport(report: ClusterUpgradeReadiness): Buffer {
+  let bytes = storedReports.get(report);
+  if (!bytes) {
+    bytes = compressJson(JSON.stringify(report));
+    storedReports.set(report, bytes);
+  }
+  return bytes;
+}
 
 interface PreparedComponent {
   body: EvaluationBody;
@@ -162,6 +179,14 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
     }
 
     compressBatch();
+    // each cluster's report, a cluster a turn (ahead of the transaction, which holds the
+    // database while it runs)
+    const reports = new Map<string, Buffer>();
+    for (const cluster of input.clusters) {
+      if (cluster.upgrade)
+        reports.set(cluster.name, storedReport(cluster.upgrade));
+      await pacer.turn();
+    }
     await Promise.all(compressing);
 
     const fleet = emptyTally();
@@ -203,7 +228,7 @@ export class DatabaseSnapshotWriter implements SnapshotWriter {
             stale: Boolean(c.stale),
             stale_reason: c.stale?.reason ?? null,
             version: c.version,
-            upgrade: c.upgrade ? compressJson(JSON.stringify(c.upgrade)) : null,
+            upgrade: reports.get(c.name) ?? null,
           })),
           CHUNK,
         );

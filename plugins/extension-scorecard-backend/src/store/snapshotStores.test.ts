@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ClusterUpgradeReadiness } from '@extension-scorecard/plugin-extension-scorecard-common';
 import {
   scorecardTestDatabases,
   useMigratedDatabase,
@@ -173,31 +174,46 @@ describe.each(databases.ids)('snapshot stores on %p', databaseId => {
         },
       ],
     };
-    const takenAt = '2025-05-01T10:00:00.000Z';
-    const first = await stores.snapshotWriter.writeSnapshot(
-      snapshotOf(takenAt, fleet(), [
-        {
-          name: 'prod',
-          source: 'live',
-          collectedAt: takenAt,
-          stale: null,
-          version: 'v1.31.2',
-          upgrade,
-        },
-        // a cluster whose report was not computed
-        {
-          name: 'staging',
-          source: 'dump',
-          collectedAt: takenAt,
-          stale: null,
-          version: null,
-        },
-      ]),
-    );
-    const snapshot = (await stores.snapshots.getSnapshot(first.snapshotId))!;
-    expect(await stores.snapshots.upgradeReadiness(snapshot)).toEqual([
-      upgrade,
-    ]);
+    const written = async (
+      takenAt: string,
+      report: ClusterUpgradeReadiness,
+    ) => {
+      const { snapshotId } = await stores.snapshotWriter.writeSnapshot(
+        snapshotOf(takenAt, fleet(), [
+          {
+            name: 'prod',
+            source: 'live',
+            collectedAt: takenAt,
+            stale: null,
+            version: 'v1.31.2',
+            upgrade: report,
+          },
+          // a cluster whose report was not computed
+          {
+            name: 'staging',
+            source: 'dump',
+            collectedAt: takenAt,
+            stale: null,
+            version: null,
+          },
+        ]),
+      );
+      return (await stores.snapshots.getSnapshot(snapshotId))!;
+    };
+    const first = await written('2025-05-01T10:00:00.000Z', upgrade);
+    // an hour later the refresh kept the report: the very same object again
+    const second = await written('2025-05-01T11:00:00.000Z', upgrade);
+    // then a report computed again, its blocker gone
+    const cleared = {
+      ...upgrade,
+      state: 'ready' as const,
+      blockers: 0,
+      findings: [],
+    };
+    const third = await written('2025-05-01T12:00:00.000Z', cleared);
+    expect(await stores.snapshots.upgradeReadiness(first)).toEqual([upgrade]);
+    expect(await stores.snapshots.upgradeReadiness(second)).toEqual([upgrade]);
+    expect(await stores.snapshots.upgradeReadiness(third)).toEqual([cleared]);
   });
 
   it('filters, sorts and pages in the database', async () => {
