@@ -29,7 +29,7 @@ import type {
   ClusterUpgradeReadiness,
   UpgradeFinding,
 } from '@extension-scorecard/plugin-extension-scorecard-common';
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, hash as digestOf, type Hash } from 'node:crypto';
 import { withTimeBound } from '../checks/timeBound';
 import type {
   ClusterCollection,
@@ -197,12 +197,14 @@ function componentFingerprint(
 
 /** Adds a component's evidence, waivers and campaigns to `hash`, and digests it. */
 function withInputs(hash: Hash, inputs: ComponentInputs): string {
-  if (inputs.evidence.length) hash.update(canonicalJson(inputs.evidence));
-  hash.update('\n');
-  if (inputs.waivers.length) hash.update(canonicalJson(inputs.waivers));
-  hash.update('\n');
-  if (inputs.campaigns.length) hash.update(canonicalJson(inputs.campaigns));
-  return hash.digest('hex');
+  return hash.update(inputsText(inputs)).digest('hex');
+}
+
+/** A component's evidence, waivers and campaigns, as its fingerprints name them. */
+function inputsText(inputs: ComponentInputs): string {
+  return `${inputs.evidence.length ? canonicalJson(inputs.evidence) : ''}\n${
+    inputs.waivers.length ? canonicalJson(inputs.waivers) : ''
+  }\n${inputs.campaigns.length ? canonicalJson(inputs.campaigns) : ''}`;
 }
 
 /**
@@ -274,34 +276,44 @@ function ownReadPart(
   }
   let part = parts.get(component);
   if (part !== undefined) return part;
-  const hash = createHash('sha256');
-  hash.update(`${component.id}\n${read.catalog}\n${read.fleetHeader}\n`);
-  hash.update(
+  // one text hashed at once: an update per instance and list cost as much as the hashing
+  const text: string[] = [
+    `${component.id}\n${read.catalog}\n${read.fleetHeader}\n`,
     JSON.stringify({
       name: component.name,
       kind: component.kind,
       facets: component.facets,
       findings: component.descriptorFindings,
     }),
-  );
+  ];
   for (const instance of component.instances) {
-    hash.update(
+    text.push(
       `\n@${instance.cluster}|${instance.advertisedResources.join(
         ',',
       )}|${instance.schedulerNames.join(',')}`,
     );
     for (const [list, objects] of Object.entries(instance.objects)) {
       if (!(objects as KubeObject[]).length) continue;
-      hash.update(
-        `\n#${list}\n${(objects as KubeObject[])
-          .map(objectFingerprintPart)
-          .join('\n')}`,
-      );
+      text.push(`\n#${list}`);
+      for (const object of objects as KubeObject[])
+        text.push(`\n${objectFingerprintPart(object)}`);
     }
   }
-  part = hash.digest('base64');
+  part = digestOf('sha256', text.join(''), 'base64');
   parts.set(component, part);
   return part;
+}
+
+/** The fingerprint of a list, or of the part of one, a component's checks read. */
+function listFingerprint(
+  read: ReadFingerprints,
+  cluster: string,
+  clusterRead: ClusterRead,
+): string {
+  const { key, part } = parseClusterRead(clusterRead);
+  if (part === undefined) return read.lists.get(cluster)?.[key] ?? 'unread';
+  const collection = read.collections.get(cluster);
+  return collection ? listPartFingerprint(collection, key, part) : 'unread';
 }
 
 /**
@@ -317,24 +329,16 @@ function inputsReadFingerprint(
   read: ReadFingerprints,
   inputs: ComponentInputs,
 ): string {
-  const hash = createHash('sha256');
-  hash.update(ownReadPart(component, read));
+  const text: string[] = [ownReadPart(component, read)];
   for (const [cluster, keys] of reads) {
-    const lists = read.lists.get(cluster);
-    const collection = read.collections.get(cluster);
-    const fingerprintOf = (clusterRead: ClusterRead): string => {
-      const { key, part } = parseClusterRead(clusterRead);
-      if (part === undefined) return lists?.[key] ?? 'unread';
-      return collection ? listPartFingerprint(collection, key, part) : 'unread';
-    };
-    hash.update(
-      `\n%${cluster}\n${keys
-        .map(key => `${key}=${fingerprintOf(key)}`)
-        .join('\n')}`,
-    );
+    text.push(`\n%${cluster}`);
+    for (const clusterRead of keys)
+      text.push(
+        `\n${clusterRead}=${listFingerprint(read, cluster, clusterRead)}`,
+      );
   }
-  hash.update('\n');
-  return withInputs(hash, inputs);
+  text.push('\n', inputsText(inputs));
+  return digestOf('sha256', text.join(''), 'hex');
 }
 
 function sameRead(a: ReadFingerprints, b: ReadFingerprints): boolean {
