@@ -201,9 +201,21 @@ function inventoryPart(object: KubeObject): string {
 }
 
 /** Names the way {@link inventoryFingerprint} is computed. */
-const INVENTORY_SCHEME = 'inventory-v1';
+const INVENTORY_SCHEME = 'inventory-v2';
 
-const inventoryKeys = new WeakMap<ClusterCollection, string>();
+/**
+ * Each list's part of a cluster's {@link inventoryFingerprint}, with the list's read
+ * fingerprint it was computed from (`readFingerprint`'s `lists`).
+ */
+export type InventoryListParts = ReadonlyMap<
+  string,
+  { read: string | undefined; part: string }
+>;
+
+const inventoryKeys = new WeakMap<
+  ClusterCollection,
+  { key: string; lists: InventoryListParts }
+>();
 
 /**
  * The fingerprint of what the inventory reads of a collection (inventory/inventoryView):
@@ -212,22 +224,42 @@ const inventoryKeys = new WeakMap<ClusterCollection, string>();
  * EndpointSlices in between (computed once per collection object).
  */
 export function inventoryFingerprint(collection: ClusterCollection): string {
-  let known = inventoryKeys.get(collection);
-  if (known === undefined) {
-    const hash = createHash('sha256').update(
-      `${INVENTORY_SCHEME}\n${collection.cluster}`,
-    );
-    for (const list of Object.keys(
-      collection.objects,
-    ).sort() as ResourceKey[]) {
-      // one update per list, as in readFingerprint
+  return inventoryFingerprintOf(collection).key;
+}
+
+/**
+ * {@link inventoryFingerprint} with its lists' parts, taking from `known` (the parts of an
+ * earlier read of the cluster) each list read the same: a list whose objects all have
+ * the uid and resourceVersion they had (Nodes and HPAs: the same normalized content)
+ * holds the same views. A busy hour rewrites a few lists of every cluster.
+ */
+export function inventoryFingerprintOf(
+  collection: ClusterCollection,
+  known?: InventoryListParts,
+): { key: string; lists: InventoryListParts } {
+  const done = inventoryKeys.get(collection);
+  if (done) return done;
+  const reads = fingerprintOfRead(collection).lists;
+  const lists = new Map<string, { read: string | undefined; part: string }>();
+  const hash = createHash('sha256').update(
+    `${INVENTORY_SCHEME}\n${collection.cluster}`,
+  );
+  for (const list of Object.keys(collection.objects).sort() as ResourceKey[]) {
+    const read = reads[list];
+    let entry = known?.get(list);
+    if (!entry || read === undefined || entry.read !== read) {
       const parts = (collection.objects[list] ?? []).map(inventoryPart);
-      hash.update(`\n#${list}\n${parts.join('\n')}`);
+      entry = {
+        read,
+        part: createHash('sha256').update(parts.join('\n')).digest('base64'),
+      };
     }
-    known = hash.digest('hex');
-    inventoryKeys.set(collection, known);
+    lists.set(list, entry);
+    hash.update(`\n#${list}=${entry.part}`);
   }
-  return known;
+  const result = { key: hash.digest('hex'), lists };
+  inventoryKeys.set(collection, result);
+  return result;
 }
 
 /** Staleness as it stands in a fingerprint. */

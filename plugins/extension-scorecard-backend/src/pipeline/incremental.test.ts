@@ -22,6 +22,7 @@ import {
   catalogFingerprint,
   clusterFingerprint,
   inventoryFingerprint,
+  inventoryFingerprintOf,
   readFingerprint,
 } from './fingerprints';
 import { EvaluationMemo, type IncrementalOptions } from './incremental';
@@ -778,6 +779,50 @@ describe('fingerprints of what was read', () => {
     const withOtherLabels = deployment('4', 1, { readyReplicas: 1 });
     withOtherLabels.metadata.labels = { app: 'e' };
     expect(of(withOtherLabels)).not.toBe(base);
+  });
+
+  it('of the inventory: takes the part of each list read as before, and computes the others', () => {
+    const before = collection({
+      deployments: [deploymentAt('1', { generation: 1 })],
+      pods: [
+        {
+          apiVersion: 'v1',
+          kind: 'Pod',
+          metadata: {
+            name: 'p',
+            namespace: 'x',
+            uid: 'p1',
+            resourceVersion: '4',
+          },
+          status: { phase: 'Pending' },
+        },
+      ],
+    });
+    const known = inventoryFingerprintOf(before).lists;
+    // an hour later: the Deployment's status rewritten, the Pods read as they were
+    const after = collection({
+      ...before.objects,
+      deployments: [
+        deploymentAt('2', { generation: 1, status: { readyReplicas: 0 } }),
+      ],
+    });
+    const fromScratch = inventoryFingerprintOf(structuredClone(after));
+    const taken = inventoryFingerprintOf(after, known);
+    expect(taken.key).toBe(fromScratch.key);
+    expect(taken.lists.get('pods')).toBe(known.get('pods'));
+    expect(taken.lists.get('deployments')).not.toBe(known.get('deployments'));
+    // a part taken is not computed again: a list read the same keeps even a wrong one
+    const planted = new Map(known);
+    planted.set('pods', { ...known.get('pods')!, part: 'planted' });
+    planted.set('deployments', {
+      ...known.get('deployments')!,
+      part: 'planted',
+    });
+    const again = inventoryFingerprintOf(structuredClone(after), planted);
+    expect(again.lists.get('pods')?.part).toBe('planted');
+    expect(again.lists.get('deployments')?.part).toBe(
+      fromScratch.lists.get('deployments')?.part,
+    );
   });
 
   it('tell objects apart by uid and resourceVersion, the collection time aside', () => {

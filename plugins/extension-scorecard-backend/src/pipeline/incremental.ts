@@ -64,8 +64,9 @@ import {
   clusterFingerprint,
   fingerprintOfRead,
   fleetHeaderFingerprint,
-  inventoryFingerprint,
+  inventoryFingerprintOf,
   listPartFingerprint,
+  type InventoryListParts,
   objectFingerprintPart,
 } from './fingerprints';
 import {
@@ -403,7 +404,10 @@ export class EvaluationMemo {
    * Each cluster's inventory fingerprint and the read it was computed from: a cluster read
    * as last time is not hashed again.
    */
-  private inventoryKeys = new Map<string, { read: string; key: string }>();
+  private inventoryKeys = new Map<
+    string,
+    { read: string; key: string; lists: InventoryListParts }
+  >();
 
   /**
    * The fingerprint of what the inventory reads of each collection: a cluster whose
@@ -418,12 +422,13 @@ export class EvaluationMemo {
     for (const collection of collections) {
       const read = fingerprintOfRead(collection).whole;
       const last = known.get(collection.cluster);
-      let key = last?.read === read ? last.key : undefined;
-      if (key === undefined) {
-        key = inventoryFingerprint(collection);
-        yield; // tens of milliseconds for a cluster of 500 extensions
+      if (last?.read === read) {
+        this.inventoryKeys.set(collection.cluster, last);
+        continue;
       }
-      this.inventoryKeys.set(collection.cluster, { read, key });
+      const { key, lists } = inventoryFingerprintOf(collection, last?.lists);
+      this.inventoryKeys.set(collection.cluster, { read, key, lists });
+      yield; // up to tens of milliseconds for a cluster of 500 extensions
     }
     return new Map(
       [...this.inventoryKeys].map(([cluster, { key }]) => [cluster, key]),
