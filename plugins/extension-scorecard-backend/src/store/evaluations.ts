@@ -104,22 +104,6 @@ interface HashedText {
   hash: string;
 }
 
-/** The JSON and hash of `value()`, computed once per `key` (a bounded cache). */
-function hashedJson(
-  cache: Map<string, HashedText>,
-  key: string,
-  value: () => unknown,
-): HashedText {
-  let hashed = cache.get(key);
-  if (!hashed) {
-    const text = JSON.stringify(value());
-    hashed = { text, hash: contentHash(text) };
-    if (cache.size >= MAX_TEMPLATES) cache.clear();
-    cache.set(key, hashed);
-  }
-  return hashed;
-}
-
 /** The templates seen, per check: its other template fields, compared one by one (no key text to build per result). */
 const templatesByCheck = new Map<
   string,
@@ -165,17 +149,21 @@ type StoredResult = { t: string } & Partial<CheckResult>;
  */
 const SHARED_LIST_MIN = 8;
 
-const listCache = new Map<string, HashedText>();
-/** Frozen lists (checks share one per cluster and selector), found again without joining them. */
-const listsByIdentity = new WeakMap<readonly string[], HashedText>();
+/**
+ * Frozen lists (checks share one per cluster and selector) by their hash, found again
+ * without serializing them. Only the hash is kept: the text is written when the list is
+ * stored, and a fleet's first snapshot names thousands of lists of hundreds of names.
+ */
+const sharedListHashes = new WeakMap<readonly string[], string>();
 
-function sharedList(names: readonly string[]): HashedText {
-  let hashed = listsByIdentity.get(names);
-  if (!hashed) {
-    hashed = hashedJson(listCache, names.join('\u0000'), () => names);
-    if (Object.isFrozen(names)) listsByIdentity.set(names, hashed);
+/** The content hash of a long namespace list as stored (its JSON text). */
+function sharedListHash(names: readonly string[]): string {
+  let hash = sharedListHashes.get(names);
+  if (hash === undefined) {
+    hash = contentHash(JSON.stringify(names));
+    if (Object.isFrozen(names)) sharedListHashes.set(names, hash);
   }
-  return hashed;
+  return hash;
 }
 
 /** A blast radius as stored: a long namespace list by its hash (`l`). */
@@ -190,8 +178,8 @@ export interface EvaluationText {
   hash: string;
   /** The templates its results name: text by hash. */
   templates: Map<string, string>;
-  /** The namespace lists its blast radius names: JSON by hash. */
-  lists: Map<string, string>;
+  /** The namespace lists its blast radius names, by hash (written out when stored). */
+  lists: Map<string, readonly string[]>;
   /** The text's length in UTF-8 bytes (what is compressed: evaluations.raw_size). */
   size: number;
   /** The text as UTF-8, hashed once; dropped once handed on to be compressed. */
@@ -209,7 +197,7 @@ export interface EvaluationText {
  */
 export function evaluationText(body: EvaluationBody): EvaluationText {
   const templates = new Map<string, string>();
-  const lists = new Map<string, string>();
+  const lists = new Map<string, readonly string[]>();
   const stored = (result: CheckResult): StoredResult => {
     const template = templateOf(result);
     templates.set(template.hash, template.text);
@@ -232,9 +220,9 @@ export function evaluationText(body: EvaluationBody): EvaluationText {
   };
   const radius = (entry: BlastRadius): StoredBlastRadius => {
     if (entry.matchedNamespaces.length < SHARED_LIST_MIN) return entry;
-    const list = sharedList(entry.matchedNamespaces);
-    lists.set(list.hash, list.text);
-    return { ...entry, matchedNamespaces: { l: list.hash } };
+    const hash = sharedListHash(entry.matchedNamespaces);
+    lists.set(hash, entry.matchedNamespaces);
+    return { ...entry, matchedNamespaces: { l: hash } };
   };
   const text = JSON.stringify({
     ...body,
@@ -362,14 +350,14 @@ export async function storeEvaluations(
     t => ({ hash: t.hash, body: t.body }),
     pacer,
   );
-  const lists = new Map<string, string>();
+  const lists = new Map<string, readonly string[]>();
   for (const p of prepared)
-    for (const [hash, text] of p.lists) lists.set(hash, text);
+    for (const [hash, names] of p.lists) lists.set(hash, names);
   const listIds = await upsertByHash(
     trx,
     'namespace_lists',
-    [...lists].map(([hash, body]) => ({ hash, body })),
-    l => ({ hash: l.hash, body: compressJson(l.body) }),
+    [...lists].map(([hash, names]) => ({ hash, names })),
+    l => ({ hash: l.hash, body: compressJson(JSON.stringify(l.names)) }),
     pacer,
   );
   const naming: Array<[number, number]> = [];

@@ -4,6 +4,8 @@ import {
   scorecardTestDatabases,
   useMigratedDatabase,
 } from './__testUtils__/databases';
+import { decompressJson } from './encoding';
+import { contentHash } from './evaluations';
 import { createScorecardStores } from './index';
 import type { ScorecardStores } from './interfaces';
 import {
@@ -594,6 +596,11 @@ describe.each(databases.ids)('snapshot stores on %p', databaseId => {
     // one list for both components; the short list stays inline
     expect(await count(knex, 'namespace_lists')).toBe(1);
     expect(await count(knex, 'evaluation_namespace_lists')).toBe(2);
+    // stored as the names' JSON, named by that text's content hash
+    const [stored] = await knex('namespace_lists').select('hash', 'body');
+    const text = JSON.stringify(everyNamespace);
+    expect(decompressJson(stored.body)).toEqual(everyNamespace);
+    expect(stored.hash).toBe(contentHash(text));
     const read = async (name: string) =>
       (await stores.components.getComponent(
         (await stores.snapshots.latestSnapshot())!,
