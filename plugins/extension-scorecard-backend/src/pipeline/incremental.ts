@@ -776,14 +776,15 @@ export class EvaluationMemo {
     ) => inputsReadFingerprint(component, lists, evaluation.read, NO_INPUTS);
     return (component, compute) => {
       const entry = evaluation.pending.get(component.id);
-      const known = evaluation.reusable
-        ? this.entries.get(component.id)?.upgrade
+      const last = evaluation.reusable
+        ? this.entries.get(component.id)
         : undefined;
+      const known = last?.upgrade;
       if (
         entry &&
         known &&
         evaluation.now < known.validBefore &&
-        (this.entries.get(component.id)?.fingerprint === entry.fingerprint ||
+        (last.fingerprint === entry.fingerprint ||
           (known.read &&
             readFingerprint(component, known.read.lists) ===
               known.read.fingerprint))
