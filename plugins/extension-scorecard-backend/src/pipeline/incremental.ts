@@ -96,10 +96,7 @@ interface Remembered {
   upgrade?: {
     findings: ReadonlyMap<string, readonly UpgradeFinding[]>;
     validBefore: number;
-    read?: {
-      lists: ReadonlyMap<string, readonly ClusterRead[]>;
-      fingerprint: string;
-    };
+    read?: ReadRecord;
   };
   /** The catalog title stored with its state. */
   title: string | null;
@@ -110,10 +107,13 @@ interface Remembered {
   /** Which objects its instances hold, by name (see {@link instancesKey}). */
   instancesKey?: string;
   /** The cluster lists its evaluation read, and its inputs as far as it read them (see {@link inputsReadFingerprint}). */
-  read?: {
-    lists: ReadonlyMap<string, readonly ClusterRead[]>;
-    fingerprint: string;
-  };
+  read?: ReadRecord;
+}
+
+/** The cluster lists a computation read, and its inputs as far as it read them (see {@link inputsReadFingerprint}). */
+interface ReadRecord {
+  lists: ReadonlyMap<string, readonly ClusterRead[]>;
+  fingerprint: string;
 }
 
 /** What a run read, as fingerprints. */
@@ -340,6 +340,33 @@ function inputsReadFingerprint(
   }
   text.push('\n', inputsText(inputs));
   return digestOf('sha256', text.join(''), 'hex');
+}
+
+/** What a computation of `component` read (`lists`), fingerprinted as `read` has it. */
+function recordOfReads(
+  component: ExtensionComponent,
+  lists: ReadonlyMap<string, readonly ClusterRead[]>,
+  read: ReadFingerprints,
+  inputs: ComponentInputs,
+): ReadRecord {
+  return {
+    lists,
+    fingerprint: inputsReadFingerprint(component, lists, read, inputs),
+  };
+}
+
+/** True when nothing `record` names reads differently in `read`. */
+function readsAsRecorded(
+  component: ExtensionComponent,
+  record: ReadRecord | undefined,
+  read: ReadFingerprints,
+  inputs: ComponentInputs,
+): boolean {
+  return (
+    record !== undefined &&
+    inputsReadFingerprint(component, record.lists, read, inputs) ===
+      record.fingerprint
+  );
 }
 
 function sameRead(a: ReadFingerprints, b: ReadFingerprints): boolean {
@@ -624,14 +651,7 @@ export class EvaluationMemo {
         now < known.validBefore &&
         (known.fingerprint === fingerprint ||
           // its clusters changed, but nothing it read of them
-          (component &&
-            known.read &&
-            inputsReadFingerprint(
-              component,
-              known.read.lists,
-              read,
-              inputs(),
-            ) === known.read.fingerprint))
+          (component && readsAsRecorded(component, known.read, read, inputs())))
       ) {
         reused.set(id, {
           evaluationHash: known.evaluationHash,
@@ -667,15 +687,7 @@ export class EvaluationMemo {
         ...(validBefore === Number.NEGATIVE_INFINITY
           ? { component }
           : {
-              read: {
-                lists: reads,
-                fingerprint: inputsReadFingerprint(
-                  component,
-                  reads,
-                  read,
-                  inputs(),
-                ),
-              },
+              read: recordOfReads(component, reads, read, inputs()),
             }),
       };
       if (
@@ -770,10 +782,6 @@ export class EvaluationMemo {
    * every cluster's header, the catalog).
    */
   upgradeFindings(evaluation: IncrementalEvaluation): ComponentFindingsCache {
-    const readFingerprint = (
-      component: ExtensionComponent,
-      lists: ReadonlyMap<string, readonly ClusterRead[]>,
-    ) => inputsReadFingerprint(component, lists, evaluation.read, NO_INPUTS);
     return (component, compute) => {
       const entry = evaluation.pending.get(component.id);
       const last = evaluation.reusable
@@ -785,9 +793,7 @@ export class EvaluationMemo {
         known &&
         evaluation.now < known.validBefore &&
         (last.fingerprint === entry.fingerprint ||
-          (known.read &&
-            readFingerprint(component, known.read.lists) ===
-              known.read.fingerprint))
+          readsAsRecorded(component, known.read, evaluation.read, NO_INPUTS))
       ) {
         entry.upgrade = known;
         return known.findings;
@@ -800,10 +806,7 @@ export class EvaluationMemo {
         entry.upgrade = {
           findings: value,
           validBefore,
-          read: {
-            lists: reads,
-            fingerprint: readFingerprint(component, reads),
-          },
+          read: recordOfReads(component, reads, evaluation.read, NO_INPUTS),
         };
       return value;
     };
