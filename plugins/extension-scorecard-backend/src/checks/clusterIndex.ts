@@ -21,6 +21,15 @@ import { LabelIndex } from './kubernetes/labelSelectors';
 import { RbacIndex } from './kubernetes/rbacAuthorizer';
 import { type Release, serverRelease } from './kubernetes/releases';
 
+/**
+ * Values derived from one object, per collection's objects (the indexes of one
+ * collection, its read view's aside, share them): value name → object → value.
+ */
+const objectMemos = new WeakMap<
+  ClusterCollection['objects'],
+  Map<string, Map<KubeObject, unknown>>
+>();
+
 function groupBy(
   objects: readonly KubeObject[] | undefined,
   key: (o: KubeObject) => string | undefined,
@@ -62,7 +71,8 @@ export class ClusterIndex {
   private serviceMonitors?: Map<string, KubeObject[]>;
   private podMonitors?: Map<string, KubeObject[]>;
   private view?: ClusterIndex;
-  private viewInstances?: WeakMap<ComponentInstance, ComponentInstance>;
+  /** A plain map: it lives as long as this index, which holds the instances anyway (see memo). */
+  private viewInstances?: Map<ComponentInstance, ComponentInstance>;
 
   constructor(readonly collection: ClusterCollection) {
     this.name = collection.cluster;
@@ -165,6 +175,34 @@ export class ClusterIndex {
     return this.view;
   }
 
+  /**
+   * A value derived from one object of this cluster (`compute` is a function of the
+   * object alone), computed once per collection. Plain maps under one WeakMap entry
+   * per collection: a WeakMap entry per object is an ephemeron that every full GC of
+   * the process walks while the object lives (the API version uses of 108,000 objects
+   * in a fleet of 20 × 500: 120–130 ms of one mark-compact pause).
+   */
+  memo<V>(
+    name: string,
+    object: KubeObject,
+    compute: (object: KubeObject) => V,
+  ): V {
+    let byName = objectMemos.get(this.collection.objects);
+    if (!byName) {
+      byName = new Map();
+      objectMemos.set(this.collection.objects, byName);
+    }
+    let values = byName.get(name);
+    if (!values) {
+      values = new Map();
+      byName.set(name, values);
+    }
+    if (values.has(object)) return values.get(object) as V;
+    const value = compute(object);
+    values.set(object, value);
+    return value;
+  }
+
   /** The instance as far as this cluster was read (see readView); the instance itself when nothing is left out. */
   readInstance(instance: ComponentInstance): ComponentInstance {
     const unread = (this.unreadKeys ??= new Set(
@@ -173,7 +211,7 @@ export class ClusterIndex {
       ),
     ));
     if (!unread.size) return instance;
-    this.viewInstances ??= new WeakMap();
+    this.viewInstances ??= new Map();
     let view = this.viewInstances.get(instance);
     if (!view) {
       const isRead = (o: KubeObject) => {

@@ -109,20 +109,19 @@ function extendedResourcesOnNodes(idx: ClusterIndex): Map<string, string[]> {
   });
 }
 
-/** The resources in a Node's capacity, read once per Node object (every device seed asks). */
-const capacityNames = new WeakMap<KubeObject, readonly string[]>();
-
-/** True when the Node has capacity of one of the resources. */
+/**
+ * True when the Node has capacity of one of the resources (its capacity's names read
+ * once per Node and cluster index: every device seed asks).
+ */
 export function nodeHasResource(
+  idx: ClusterIndex,
   node: KubeObject,
   resources: readonly string[],
 ): boolean {
   if (resources.length === 0) return false;
-  let names = capacityNames.get(node);
-  if (!names) {
-    names = Object.keys(node.status?.capacity ?? {});
-    capacityNames.set(node, names);
-  }
+  const names: readonly string[] = idx.memo('capacity-names', node, () =>
+    Object.keys(node.status?.capacity ?? {}),
+  );
   return names.some(name => resources.some(r => resourceMatches(r, name)));
 }
 
@@ -139,7 +138,8 @@ export function replaceDeviceResources(
   b.advertisedResources.clear();
   b.removeWhere(
     'nodes',
-    n => nodeHasResource(n, inferred) && !nodeHasResource(n, declared),
+    n =>
+      nodeHasResource(idx, n, inferred) && !nodeHasResource(idx, n, declared),
   );
   addDeviceResources(b, idx, declared);
 }
@@ -154,7 +154,7 @@ export function addDeviceResources(
     if (!r.endsWith('/*')) b.advertisedResources.add(r);
   }
   for (const node of idx.list('nodes')) {
-    if (nodeHasResource(node, resources)) b.add(node);
+    if (nodeHasResource(idx, node, resources)) b.add(node);
   }
 }
 
@@ -229,7 +229,9 @@ export const detectDraDrivers: Detector = idx => {
     const seed = newSeed(idx, 'dra-driver', driver, objects, [
       `driver:${driver}`,
     ]);
-    const named = candidates.filter(ds => workloadText(ds).includes(driver));
+    const named = candidates.filter(ds =>
+      workloadText(idx, ds).includes(driver),
+    );
     const driverWords = tokens(driver);
     const related = named.length
       ? named

@@ -50,16 +50,13 @@ const FIELD_BY_KIND: Record<string, keyof InstanceObjects> = {
   DNSChaos: 'chaosResults',
 };
 
-const identities = new WeakMap<KubeObject, string>();
-
-/** Identity of an object within one cluster (computed once per object: objects are not changed while an inventory is built). */
+/**
+ * Identity of an object within one cluster. Not cached per object: a WeakMap entry per
+ * object of the fleet is an ephemeron every full GC of the process walks (see
+ * ClusterIndex.memo).
+ */
 export function objectIdentity(obj: KubeObject): string {
-  let id = identities.get(obj);
-  if (id === undefined) {
-    id = `${obj.kind}/${obj.metadata.namespace ?? ''}/${obj.metadata.name}`;
-    identities.set(obj, id);
-  }
-  return id;
+  return `${obj.kind}/${obj.metadata.namespace ?? ''}/${obj.metadata.name}`;
 }
 
 export class InstanceBuilder {

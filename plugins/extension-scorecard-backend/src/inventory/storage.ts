@@ -72,7 +72,7 @@ export const detectCsiDrivers: Detector = idx => {
     // a CSIDriver named in the plugin's arguments wins over its socket directory's name
     // (the hostpath driver registers from /var/lib/kubelet/plugins/csi-hostpath/)
     const declared = [...drivers.keys()].filter(
-      name => drivers.get(name)!.driver && workloadText(ds).includes(name),
+      name => drivers.get(name)!.driver && workloadText(idx, ds).includes(name),
     );
     const names = declared.length > 0 ? declared : nodePluginDrivers(ds);
     if (names.length === 0) unnamed.push(ds);
@@ -87,7 +87,7 @@ export const detectCsiDrivers: Detector = idx => {
   const build = (name: string, primary: KubeObject[], nodeDs: KubeObject[]) => {
     const seed = newSeed(idx, 'csi', name, primary, [`driver:${name}`]);
     for (const ds of nodeDs) addWorkloadClosure(seed.builder, idx, ds);
-    for (const c of controllersFor(name, nodeDs, controllers)) {
+    for (const c of controllersFor(idx, name, nodeDs, controllers)) {
       addWorkloadClosure(seed.builder, idx, c);
     }
     for (const csiNode of idx.list('csinodes')) {
@@ -115,11 +115,12 @@ export const detectCsiDrivers: Detector = idx => {
  * of its name (`ebs-csi-controller` / `ebs-csi-node`).
  */
 function controllersFor(
+  idx: ClusterIndex,
   driver: string,
   nodeDs: KubeObject[],
   candidates: KubeObject[],
 ): KubeObject[] {
-  const named = candidates.filter(c => workloadText(c).includes(driver));
+  const named = candidates.filter(c => workloadText(idx, c).includes(driver));
   if (named.length > 0) return named;
   return candidates.filter(c =>
     nodeDs.some(

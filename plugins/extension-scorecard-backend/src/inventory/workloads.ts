@@ -3,6 +3,7 @@
  * account, host paths, mounted secrets. Plain functions over the API server's JSON.
  */
 import type { KubeObject } from '../collect/types';
+import type { ClusterIndex } from './clusterIndex';
 
 export interface ContainerSpec {
   name: string;
@@ -87,22 +88,18 @@ export function containerText(c: ContainerSpec): string {
     .join(' ');
 }
 
-const textCache = new WeakMap<KubeObject, string>();
-
 /**
  * All container texts, host paths and images of a workload, for substring searches
- * (computed once per object: objects are not changed while an inventory is built).
+ * (computed once per object and cluster index: objects are not changed while an
+ * inventory is built).
  */
-export function workloadText(obj: KubeObject): string {
-  let text = textCache.get(obj);
-  if (text === undefined) {
-    text = [
+export function workloadText(idx: ClusterIndex, obj: KubeObject): string {
+  return idx.memo('workload-text', obj, () =>
+    [
       ...containers(obj).map(c => `${c.image ?? ''} ${containerText(c)}`),
       ...hostPaths(obj),
-    ].join(' ');
-    textCache.set(obj, text);
-  }
-  return text;
+    ].join(' '),
+  );
 }
 
 /** The repository part of an image reference, without registry port, tag or digest. */

@@ -254,10 +254,15 @@ function clusterReads(
 /** No evidence, waivers or campaigns: what the next-minor findings are computed without. */
 const NO_INPUTS: ComponentInputs = { evidence: [], waivers: [], campaigns: [] };
 
-/** Each run's {@link ownReadPart} of each component, computed once. */
+/**
+ * Each run's {@link ownReadPart} of each component, computed once. A plain map per run:
+ * it lives as long as the run's fingerprints, kept with the run's inventory, which
+ * holds the components anyway (a WeakMap entry per component is an ephemeron every
+ * full GC walks).
+ */
 const ownReadParts = new WeakMap<
   ReadFingerprints,
-  WeakMap<ExtensionComponent, string>
+  Map<ExtensionComponent, string>
 >();
 
 /**
@@ -272,7 +277,7 @@ function ownReadPart(
 ): string {
   let parts = ownReadParts.get(read);
   if (!parts) {
-    parts = new WeakMap();
+    parts = new Map();
     ownReadParts.set(read, parts);
   }
   let part = parts.get(component);

@@ -175,11 +175,12 @@ function componentFindings(
         add(instance.cluster, f);
     for (const f of reviewVersionFindings(webhooksOf(instance)))
       add(instance.cluster, f);
-    if (current === null || current === undefined) continue;
+    if (!index || current === null || current === undefined) continue;
     const objects = OWNED_OBJECT_LISTS.flatMap(
       key => instance.objects[key] ?? [],
     );
     for (const { finding } of deprecatedApiFindings(
+      index,
       objects,
       env.tables.deprecatedApis,
       current,

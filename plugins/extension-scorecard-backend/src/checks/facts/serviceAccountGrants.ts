@@ -121,22 +121,16 @@ const NOTHING: RuleVerdict = Object.freeze({
   podExec: false,
 }) as RuleVerdict;
 
-const verdictCaches = new WeakMap<
-  RbacRisks,
-  WeakMap<PolicyRule, RuleVerdict>
->();
-
-function verdictOf(rule: PolicyRule, risks: RbacRisks): RuleVerdict {
-  let cache = verdictCaches.get(risks);
-  if (!cache) {
-    cache = new WeakMap();
-    verdictCaches.set(risks, cache);
-  }
-  let verdict = cache.get(rule);
-  if (!verdict) {
+/** What one rule grants, once per rule and settings of an RBAC index. */
+function verdictOf(
+  rbac: RbacIndex,
+  rule: PolicyRule,
+  risks: RbacRisks,
+): RuleVerdict {
+  return rbac.memoRule(risks, rule, () => {
     const probed = (probes: readonly RbacProbe[]) =>
       probes.filter(p => ruleGrants(rule, p));
-    verdict = {
+    const verdict: RuleVerdict = {
       admin: isAdminEquivalent(rule, risks.adminVerbs),
       wildcard: hasWildcard(rule),
       secrets: probed(risks.secrets),
@@ -151,10 +145,8 @@ function verdictOf(rule: PolicyRule, risks: RbacRisks): RuleVerdict {
       verdict.secrets.length ||
       verdict.escalation.length ||
       verdict.webhookWrite.length;
-    if (!dangerous) verdict = NOTHING;
-    cache.set(rule, verdict);
-  }
-  return verdict;
+    return dangerous ? verdict : NOTHING;
+  });
 }
 
 export function analyseServiceAccounts(options: {
@@ -234,7 +226,7 @@ export function analyseServiceAccounts(options: {
       }
       for (const rule of grant.rules) {
         if (rule.resources.length === 0) continue; // nonResourceURLs only
-        const verdict = verdictOf(rule, risks);
+        const verdict = verdictOf(rbac, rule, risks);
         if (verdict === NOTHING) continue;
         if (!adminRole && verdict.admin)
           add('rbac.cluster-admin', grant, rule, false);

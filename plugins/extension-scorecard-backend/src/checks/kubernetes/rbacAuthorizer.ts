@@ -132,6 +132,7 @@ export class RbacIndex {
   private readonly clusterRoleRules = new Map<string, PolicyRule[]>();
   private readonly roleRules = new Map<string, PolicyRule[]>();
   private readonly grantsByAccount = new Map<string, RbacGrant[]>();
+  private readonly ruleMemos = new Map<object, Map<PolicyRule, unknown>>();
 
   constructor(objects: {
     roles?: KubeObject[];
@@ -166,6 +167,23 @@ export class RbacIndex {
       list.push({ object, cluster, via: `${subject.kind} ${subject.name}` });
       this.bySubject.set(key, list);
     }
+  }
+
+  /**
+   * A value derived from one rule of this index under `scope` (the settings it is
+   * judged by), computed once per index. Plain maps, not WeakMaps: they live as long
+   * as this index, which holds its rules anyway (see ClusterIndex.memo).
+   */
+  memoRule<V>(scope: object, rule: PolicyRule, compute: () => V): V {
+    let values = this.ruleMemos.get(scope);
+    if (!values) {
+      values = new Map();
+      this.ruleMemos.set(scope, values);
+    }
+    if (values.has(rule)) return values.get(rule) as V;
+    const value = compute();
+    values.set(rule, value);
+    return value;
   }
 
   /** Own rules of a ClusterRole plus, for aggregated ones, the rules of every ClusterRole selected. */

@@ -9,7 +9,6 @@
  *   kubectl) with the apiVersion of its last write.
  */
 import type { KubeObject } from '../../collect/types';
-import { memoizedByObject } from './shared';
 
 export const LAST_APPLIED_ANNOTATION =
   'kubectl.kubernetes.io/last-applied-configuration';
@@ -74,29 +73,30 @@ function managedFieldUses(object: KubeObject): ApiVersionUse[] {
   }));
 }
 
-/** Every API version the object shows, once per version and source (computed once per object). */
-export const apiVersionUses = memoizedByObject(
-  (object: KubeObject): ApiVersionUse[] => {
-    const uses: ApiVersionUse[] = [
-      {
-        apiVersion: object.apiVersion,
-        source: 'object',
-        detail: null,
-        lastWrittenAt: null,
-      },
-    ];
-    const applied = lastAppliedApiVersion(object);
-    if (applied)
-      uses.push({
-        apiVersion: applied,
-        source: 'last-applied-configuration',
-        detail: null,
-        lastWrittenAt: null,
-      });
-    uses.push(...managedFieldUses(object));
-    return uses;
-  },
-);
+/**
+ * Every API version the object shows, once per version and source (the checks ask
+ * through `ClusterIndex.memo`: once per object of a collection).
+ */
+export function apiVersionUses(object: KubeObject): ApiVersionUse[] {
+  const uses: ApiVersionUse[] = [
+    {
+      apiVersion: object.apiVersion,
+      source: 'object',
+      detail: null,
+      lastWrittenAt: null,
+    },
+  ];
+  const applied = lastAppliedApiVersion(object);
+  if (applied)
+    uses.push({
+      apiVersion: applied,
+      source: 'last-applied-configuration',
+      detail: null,
+      lastWrittenAt: null,
+    });
+  uses.push(...managedFieldUses(object));
+  return uses;
+}
 
 /** `Kind namespace/name`, or `Kind name` when cluster-scoped. */
 export function objectLabel(object: KubeObject): string {

@@ -95,6 +95,7 @@ const deprecatedApi: BuiltinClusterCheck = {
       key => context.instance.objects[key] ?? [],
     );
     const findings = deprecatedApiFindings(
+      context.index,
       objects,
       context.tables.deprecatedApis,
       current,

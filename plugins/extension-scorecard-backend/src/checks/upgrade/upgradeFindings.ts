@@ -18,6 +18,7 @@ import {
   objectLabel,
 } from './apiVersionUses';
 import type { AdmissionWebhook } from '../kubernetes/admissionWebhooks';
+import type { ClusterIndex } from '../clusterIndex';
 import { memoizedByObject, splitApiVersion } from './shared';
 
 /** A finding before the component it belongs to is named. */
@@ -81,9 +82,11 @@ function describeUse(use: ApiVersionUse, historical: boolean): string {
  * `warning` when it is deprecated by then, or already removed (the object converted
  * fine, but the next apply of the manifest behind it fails), or when a field manager
  * wrote through it before the cluster removed it (that writer's next write fails).
- * Rows of other products (cert-manager) are warnings.
+ * Rows of other products (cert-manager) are warnings. Each object's API version uses
+ * are read once per collection (`index.memo`).
  */
 export function deprecatedApiFindings(
+  index: ClusterIndex,
   objects: Iterable<KubeObject>,
   table: readonly DeprecatedApi[],
   current: Release,
@@ -91,7 +94,7 @@ export function deprecatedApiFindings(
   const target = current + 1;
   const out: DeprecatedApiFinding[] = [];
   for (const object of objects) {
-    for (const use of apiVersionUses(object)) {
+    for (const use of index.memo('api-version-uses', object, apiVersionUses)) {
       const row = deprecationOf(table, use.apiVersion, object.kind);
       if (!row) continue;
       const base = {
