@@ -4,6 +4,7 @@
  * (provisioner/attacher/resizer/snapshotter sidecars) and the CSINodes listing the driver.
  */
 import type { KubeObject } from '../collect/types';
+import type { ClusterIndex } from './clusterIndex';
 import { addWorkloadClosure, sharesInstallationLabel } from './backends';
 import { Detector, newSeed, Seed } from './seed';
 import {
