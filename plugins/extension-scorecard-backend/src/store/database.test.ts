@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { TestDatabases } from '@backstage/backend-test-utils';
 import {
   migrateScorecardDatabase,
@@ -18,6 +19,37 @@ const COMPACT_TABLES: readonly string[] = [
 /** Tables of the campaigns migration. */
 const CAMPAIGN_TABLES: readonly string[] = ['campaigns', 'saved_filters'];
 
+/** The compressed columns and how PostgreSQL stores them (`e` EXTERNAL, `x` EXTENDED). */
+async function compressedStorage(
+  knex: Knex,
+): Promise<Record<string, string> | undefined> {
+  if (knex.client.config.client !== 'pg') return undefined;
+  const { rows } = await knex.raw(
+    `SELECT c.relname || '.' || a.attname AS col, a.attstorage AS storage
+       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+      WHERE c.relnamespace = current_schema()::regnamespace
+        AND (c.relname, a.attname) IN (('evaluations', 'body'),
+          ('namespace_lists', 'body'), ('snapshot_clusters', 'upgrade'),
+          ('cluster_collections', 'payload'))`,
+  );
+  return Object.fromEntries(
+    rows.map((r: { col: string; storage: string }) => [r.col, r.storage]),
+  );
+}
+
+/** Every compressed column with `storage` on PostgreSQL; nothing to ask on SQLite. */
+function storedAs(knex: Knex, storage: string) {
+  if (knex.client.config.client !== 'pg') return undefined;
+  return Object.fromEntries(
+    [
+      'cluster_collections.payload',
+      'evaluations.body',
+      'namespace_lists.body',
+      'snapshot_clusters.upgrade',
+    ].map(column => [column, storage]),
+  );
+}
+
 describe('migrations', () => {
   const databases = TestDatabases.create({ ids: ['SQLITE_3', 'POSTGRES_15'] });
 
@@ -30,6 +62,8 @@ describe('migrations', () => {
       for (const table of TABLES) {
         expect(await knex.schema.hasTable(table)).toBe(true);
       }
+      // compressed bodies are stored as they are on PostgreSQL (no pglz attempt)
+      expect(await compressedStorage(knex)).toEqual(storedAs(knex, 'e'));
       await knex('snapshots').insert({
         taken_at: '2025-01-01T00:00:00.000Z',
         day: '2025-01-01',
@@ -66,6 +100,9 @@ describe('migrations', () => {
       const [emptySet] = await knex('facet_sets')
         .insert({ hash: 'c'.repeat(32), term_ids: ',' })
         .returning('id');
+      // one step down: the default storage again
+      await rollbackScorecardDatabase(knex);
+      expect(await compressedStorage(knex)).toEqual(storedAs(knex, 'x'));
       await rollbackScorecardDatabase(knex);
       expect(await knex.schema.hasColumn('facet_sets', 'term_ids')).toBe(false);
       expect(
@@ -232,6 +269,7 @@ describe('migrations', () => {
       );
       expect(await knex.schema.hasTable('campaigns')).toBe(true);
       expect(await knex.schema.hasTable('saved_filters')).toBe(true);
+      await rollbackScorecardDatabase(knex); // compressed bodies as they are
       await rollbackScorecardDatabase(knex); // facet term ids in a column
       await rollbackScorecardDatabase(knex); // saved filters
       await rollbackScorecardDatabase(knex); // campaigns
@@ -255,6 +293,7 @@ describe('migrations', () => {
       await migrateScorecardDatabase(knex);
       const [{ kept }] = await knex('snapshots').count({ kept: '*' });
       expect(Number(kept)).toBe(1);
+      await rollbackScorecardDatabase(knex); // compressed bodies as they are
       await rollbackScorecardDatabase(knex); // facet term ids in a column
       await rollbackScorecardDatabase(knex); // saved filters
       await rollbackScorecardDatabase(knex); // campaigns
