@@ -11,6 +11,7 @@ import type {
   ReadStatus,
   ResourceKey,
 } from '../collect/types';
+import { derivedValue } from '../inventory/derivedValues';
 import type { ComponentInstance, InstanceObjects } from '../inventory/model';
 import {
   LIST_PARTS,
@@ -71,7 +72,7 @@ export class ClusterIndex {
   private serviceMonitors?: Map<string, KubeObject[]>;
   private podMonitors?: Map<string, KubeObject[]>;
   private view?: ClusterIndex;
-  /** A plain map: it lives as long as this index, which holds the instances anyway (see memo). */
+  /** A plain map: it lives as long as this index, which holds the instances anyway (see derivedValue). */
   private viewInstances?: Map<ComponentInstance, ComponentInstance>;
 
   constructor(readonly collection: ClusterCollection) {
@@ -177,10 +178,8 @@ export class ClusterIndex {
 
   /**
    * A value derived from one object of this cluster (`compute` is a function of the
-   * object alone), computed once per collection. Plain maps under one WeakMap entry
-   * per collection: a WeakMap entry per object is an ephemeron that every full GC of
-   * the process walks while the object lives (the API version uses of 108,000 objects
-   * in a fleet of 20 × 500: 120–130 ms of one mark-compact pause).
+   * object alone), computed once per collection: plain maps (see derivedValue) under
+   * one WeakMap entry per collection's objects.
    */
   memo<V>(
     name: string,
@@ -192,15 +191,7 @@ export class ClusterIndex {
       byName = new Map();
       objectMemos.set(this.collection.objects, byName);
     }
-    let values = byName.get(name);
-    if (!values) {
-      values = new Map();
-      byName.set(name, values);
-    }
-    if (values.has(object)) return values.get(object) as V;
-    const value = compute(object);
-    values.set(object, value);
-    return value;
+    return derivedValue(byName, name, object, () => compute(object));
   }
 
   /** The instance as far as this cluster was read (see readView); the instance itself when nothing is left out. */

@@ -51,9 +51,8 @@ const FIELD_BY_KIND: Record<string, keyof InstanceObjects> = {
 };
 
 /**
- * Identity of an object within one cluster. Not cached per object: a WeakMap entry per
- * object of the fleet is an ephemeron every full GC of the process walks (see
- * ClusterIndex.memo).
+ * Identity of an object within one cluster. Not cached per object in a WeakMap (see
+ * derivedValue): building it costs about as much as the lookup.
  */
 export function objectIdentity(obj: KubeObject): string {
   return `${obj.kind}/${obj.metadata.namespace ?? ''}/${obj.metadata.name}`;

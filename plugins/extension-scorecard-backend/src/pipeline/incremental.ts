@@ -257,8 +257,7 @@ const NO_INPUTS: ComponentInputs = { evidence: [], waivers: [], campaigns: [] };
 /**
  * Each run's {@link ownReadPart} of each component, computed once. A plain map per run:
  * it lives as long as the run's fingerprints, kept with the run's inventory, which
- * holds the components anyway (a WeakMap entry per component is an ephemeron every
- * full GC walks).
+ * holds the components anyway (no WeakMap entry per component: see derivedValue).
  */
 const ownReadParts = new WeakMap<
   ReadFingerprints,

@@ -11,6 +11,7 @@
  * `*\/sub` covers that subresource of every resource.
  */
 import type { KubeObject } from '../../collect/types';
+import { derivedValue } from '../../inventory/derivedValues';
 import { selectorMatches } from './labelSelectors';
 
 export interface PolicyRule {
@@ -171,19 +172,10 @@ export class RbacIndex {
 
   /**
    * A value derived from one rule of this index under `scope` (the settings it is
-   * judged by), computed once per index. Plain maps, not WeakMaps: they live as long
-   * as this index, which holds its rules anyway (see ClusterIndex.memo).
+   * judged by), computed once per index (see derivedValue).
    */
   memoRule<V>(scope: object, rule: PolicyRule, compute: () => V): V {
-    let values = this.ruleMemos.get(scope);
-    if (!values) {
-      values = new Map();
-      this.ruleMemos.set(scope, values);
-    }
-    if (values.has(rule)) return values.get(rule) as V;
-    const value = compute();
-    values.set(rule, value);
-    return value;
+    return derivedValue(this.ruleMemos, scope, rule, compute);
   }
 
   /** Own rules of a ClusterRole plus, for aggregated ones, the rules of every ClusterRole selected. */
